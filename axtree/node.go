@@ -1,0 +1,65 @@
+// Package axtree builds the numbered accessibility tree an agent reads: from
+// a parsed page (dom.Doc) it keeps what a person could act on or read, drops
+// the rest, and gives every kept element a number bound to its DOM node.
+package axtree
+
+import (
+	"golang.org/x/net/html"
+)
+
+// Attr is an ordered key/value pair: a state flag before the name or a fill
+// attribute after the id. An empty Value prints as a bare flag ([required]).
+type Attr struct {
+	Key   string
+	Value string
+}
+
+// Node is one line of the tree: an element (Role != "") or a text run
+// (Role == "", the text in Name).
+type Node struct {
+	ID       int      // positive for elements; 0 for text lines
+	Role     string   // ARIA role; "" for a text line
+	Name     string   // accessible name, or the text of a text line
+	States   []Attr   // intrinsic state flags in print order: editable, checked=mixed, level=2, ...
+	Actions  []string // actions the role does not already imply, in vocabulary order
+	Props    []Attr   // fill attributes in print order: required, placeholder, value, type, ...
+	Inferred bool     // the role was inferred from listeners, not given by markup
+	DOM      int      // pre-order element index (as axtree inspect numbers it); -1 for text
+	Href     string   // raw link target (href, iframe src, form action), unresolved; "" if none
+	Children []*Node
+}
+
+// Tree is the built tree of one page.
+type Tree struct {
+	Roots []*Node // top-level nodes in document order
+	URL   string  // page URL, if known, for resolving links
+	Title string  // document title
+
+	dom map[int]*html.Node
+}
+
+// Node returns the DOM element bound to id, or nil when no element has it.
+func (t *Tree) Node(id int) *html.Node { return t.dom[id] }
+
+// Walk calls fn for every node in pre-order with its depth (0 for roots).
+// It returns early when fn returns false.
+func (t *Tree) Walk(fn func(n *Node, depth int) bool) {
+	type item struct {
+		n *Node
+		d int
+	}
+	stack := make([]item, 0, 64)
+	for i := len(t.Roots) - 1; i >= 0; i-- {
+		stack = append(stack, item{t.Roots[i], 0})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !fn(it.n, it.d) {
+			return
+		}
+		for i := len(it.n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, item{it.n.Children[i], it.d + 1})
+		}
+	}
+}

@@ -1,0 +1,358 @@
+// Package dom indexes a parsed HTML document for the stages above it: the
+// pre-order element numbering shared by every output, id lookup scoped to
+// document and shadow trees, the flat (composed) tree with declarative shadow
+// roots and slots resolved, same-document iframe content, and the side table
+// of facts only a live page knows (values, computed hidden-ness, listeners).
+//
+// A Doc is read-only after New/attach calls and safe for concurrent reads.
+package dom
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/listeners"
+)
+
+// Doc is an indexed document. Build one with New.
+type Doc struct {
+	// Root is the *html.Node of type DocumentNode the Doc was built from.
+	Root *html.Node
+	// Elements lists every element in pre-order over the html.Parse tree,
+	// template contents included. An element's position here is its index.
+	Elements []*html.Node
+
+	index   map[*html.Node]int
+	ids     map[scopedID]*html.Node
+	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
+	shadow  map[*html.Node]*html.Node // host -> shadow root template
+	parent  map[*html.Node]*html.Node // flat-tree parent where it differs from Parent
+	frames  map[*html.Node]*Doc
+	facts   map[*html.Node]*Facts
+	baseURL string
+}
+
+type scopedID struct {
+	scope *html.Node // nil for the document tree
+	id    string
+}
+
+// Facts is what only a live page knows about an element. Every field is
+// optional; nil pointers and empty strings mean "not known", in which case
+// the static rules apply.
+type Facts struct {
+	Value             *string // current value of a form control
+	Checked           *bool   // current checkedness
+	Indeterminate     bool    // checkbox in mixed state
+	Selected          *bool   // current selectedness of an option
+	Display           string  // computed display, e.g. "none", "block", "inline"
+	Visibility        string  // computed visibility: "visible", "hidden", "collapse"
+	ContentVisibility string  // computed content-visibility
+	ZeroSize          bool    // rendered with a zero-area box
+	Inert             bool    // inert, by attribute or by a modal dialog
+	CursorPointer     bool    // computed cursor is pointer
+	Before, After     *string // ::before / ::after content text
+	InViewport        *bool   // intersects the viewport at capture time
+	Listeners         listeners.Record
+	Key               string // stable node key across captures, if the producer gives one
+}
+
+// New indexes the document rooted at root (normally the DocumentNode that
+// html.Parse returns; any node works). It walks the tree once. Iframe srcdoc
+// documents are parsed and attached as frames of their iframe element.
+func New(root *html.Node) *Doc { return newDoc(root, 0) }
+
+// maxFrameDepth bounds srcdoc-inside-srcdoc nesting.
+const maxFrameDepth = 8
+
+func newDoc(root *html.Node, depth int) *Doc {
+	d := &Doc{
+		Root:   root,
+		index:  make(map[*html.Node]int),
+		ids:    make(map[scopedID]*html.Node),
+		scope:  make(map[*html.Node]*html.Node),
+		shadow: make(map[*html.Node]*html.Node),
+		parent: make(map[*html.Node]*html.Node),
+	}
+	d.walk(root)
+	d.resolveShadows()
+	if depth < maxFrameDepth {
+		for _, n := range d.Elements {
+			if IsHTML(n, "iframe") {
+				if src, ok := Attr(n, "srcdoc"); ok {
+					if sub, err := html.Parse(strings.NewReader(src)); err == nil {
+						d.SetFrame(n, newDoc(sub, depth+1))
+					}
+				}
+			}
+		}
+	}
+	return d
+}
+
+// walk numbers elements iteratively (no recursion, so depth cannot blow the
+// stack) and records ids and shadow roots.
+func (d *Doc) walk(root *html.Node) {
+	type item struct {
+		n     *html.Node
+		scope *html.Node
+	}
+	stack := []item{{root, nil}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n, sc := it.n, it.scope
+		childScope := sc
+		if n.Type == html.ElementNode {
+			d.index[n] = len(d.Elements)
+			d.Elements = append(d.Elements, n)
+			if sc != nil {
+				d.scope[n] = sc
+			}
+			if id, ok := Attr(n, "id"); ok && id != "" {
+				k := scopedID{sc, id}
+				if _, dup := d.ids[k]; !dup {
+					d.ids[k] = n
+				}
+			}
+			if IsShadowRoot(n) {
+				if _, has := d.shadow[n.Parent]; !has {
+					d.shadow[n.Parent] = n
+				}
+				childScope = n
+			}
+			if n.Data == "base" && n.Namespace == "" && d.baseURL == "" {
+				if h, ok := Attr(n, "href"); ok {
+					d.baseURL = strings.TrimSpace(h)
+				}
+			}
+		}
+		// push children in reverse so the first child pops first
+		for c := n.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, item{c, childScope})
+		}
+	}
+}
+
+// IsShadowRoot reports whether n is a declarative shadow root: a <template>
+// element with a shadowrootmode attribute of "open" or "closed" whose parent
+// is an element.
+func IsShadowRoot(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode || n.Data != "template" || n.Namespace != "" {
+		return false
+	}
+	if n.Parent == nil || n.Parent.Type != html.ElementNode {
+		return false
+	}
+	m, ok := Attr(n, "shadowrootmode")
+	if !ok {
+		return false
+	}
+	m = strings.ToLower(strings.TrimSpace(m))
+	return m == "open" || m == "closed"
+}
+
+// resolveShadows records flat-tree parents for nodes whose flat parent is not
+// their DOM parent: top-level shadow-tree children (parent: host) and slotted
+// light-DOM children (parent: their slot).
+func (d *Doc) resolveShadows() {
+	for host, sr := range d.shadow {
+		for c := sr.FirstChild; c != nil; c = c.NextSibling {
+			d.parent[c] = host
+		}
+		for c := host.FirstChild; c != nil; c = c.NextSibling {
+			if c == sr {
+				continue
+			}
+			if s := d.assignedSlot(host, sr, c); s != nil {
+				d.parent[c] = s
+			}
+		}
+	}
+}
+
+// Index returns the pre-order element index of n, or -1 when n is not an
+// element of this document.
+func (d *Doc) Index(n *html.Node) int {
+	if i, ok := d.index[n]; ok {
+		return i
+	}
+	return -1
+}
+
+// Len returns the number of elements in the document.
+func (d *Doc) Len() int { return len(d.Elements) }
+
+// BaseURL returns the href of the document's first <base> element, or "".
+func (d *Doc) BaseURL() string { return d.baseURL }
+
+// Scope returns the shadow root (template element) whose tree contains n, or
+// nil when n is in the document tree.
+func (d *Doc) Scope(n *html.Node) *html.Node { return d.scope[n] }
+
+// ByID returns the element with the given id in the same tree as from (the
+// document, or the shadow tree that contains from), as getElementById would
+// on that tree's root. The first element in tree order wins.
+func (d *Doc) ByID(from *html.Node, id string) *html.Node {
+	return d.ids[scopedID{d.scope[from], id}]
+}
+
+// ShadowRoot returns the declarative shadow root template of host, or nil.
+func (d *Doc) ShadowRoot(host *html.Node) *html.Node { return d.shadow[host] }
+
+// Parent returns n's parent in the flat tree: the host for top-level
+// children of a shadow root, the slot for slotted light-DOM children, else
+// the DOM parent. Unassigned light children of a shadow host still report
+// their DOM parent.
+func (d *Doc) Parent(n *html.Node) *html.Node {
+	if p, ok := d.parent[n]; ok {
+		return p
+	}
+	return n.Parent
+}
+
+// Children appends to buf the flat-tree children of n and returns it: for a
+// shadow host, the shadow root's children; for a slot inside a shadow tree,
+// its assigned nodes or, if none, its own children; for a <template> that is
+// not a shadow root, nothing (its content is inert); else the DOM children.
+// Callers pass buf[:0] of a reused slice to avoid allocation.
+func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
+	if sr := d.shadow[n]; sr != nil {
+		for c := sr.FirstChild; c != nil; c = c.NextSibling {
+			buf = append(buf, c)
+		}
+		return buf
+	}
+	if n.Type == html.ElementNode && n.Namespace == "" {
+		switch n.Data {
+		case "template":
+			return buf
+		case "slot":
+			if sr := d.scope[n]; sr != nil && sr.Parent != nil {
+				host := sr.Parent
+				start := len(buf)
+				for c := host.FirstChild; c != nil; c = c.NextSibling {
+					if c != sr && d.parent[c] == n {
+						buf = append(buf, c)
+					}
+				}
+				if len(buf) > start {
+					return buf
+				}
+			}
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		buf = append(buf, c)
+	}
+	return buf
+}
+
+// assignedSlot finds the slot in shadow root sr that light child c of host is
+// assigned to: by its slot attribute for elements, the default (unnamed) slot
+// otherwise. It returns nil when no slot takes it.
+func (d *Doc) assignedSlot(host, sr, c *html.Node) *html.Node {
+	name := ""
+	if c.Type == html.ElementNode {
+		name, _ = Attr(c, "slot")
+	} else if c.Type != html.TextNode {
+		return nil
+	}
+	var found *html.Node
+	stack := []*html.Node{}
+	for x := sr.LastChild; x != nil; x = x.PrevSibling {
+		stack = append(stack, x)
+	}
+	for len(stack) > 0 && found == nil {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type != html.ElementNode {
+			continue
+		}
+		if x.Data == "slot" && x.Namespace == "" {
+			sn, _ := Attr(x, "name")
+			if sn == name {
+				found = x
+				break
+			}
+		}
+		if IsShadowRoot(x) || (x.Data == "template" && x.Namespace == "") {
+			continue // nested shadow trees and inert templates own their slots
+		}
+		for y := x.LastChild; y != nil; y = y.PrevSibling {
+			stack = append(stack, y)
+		}
+	}
+	_ = host
+	return found
+}
+
+// Frame returns the document shown by an iframe element (its srcdoc, or a
+// frame attached with SetFrame), or nil.
+func (d *Doc) Frame(iframe *html.Node) *Doc { return d.frames[iframe] }
+
+// SetFrame attaches sub as the content document of the iframe element.
+// Adapters call it while building a Doc, before sharing it.
+func (d *Doc) SetFrame(iframe *html.Node, sub *Doc) {
+	if d.frames == nil {
+		d.frames = make(map[*html.Node]*Doc)
+	}
+	d.frames[iframe] = sub
+}
+
+// Facts returns the live facts recorded for n, or nil.
+func (d *Doc) Facts(n *html.Node) *Facts { return d.facts[n] }
+
+// SetFacts records live facts for n. Adapters call it while building a Doc,
+// before sharing it.
+func (d *Doc) SetFacts(n *html.Node, f *Facts) {
+	if d.facts == nil {
+		d.facts = make(map[*html.Node]*Facts)
+	}
+	d.facts[n] = f
+}
+
+// HasFacts reports whether any live facts were recorded (a capture, not
+// static HTML).
+func (d *Doc) HasFacts() bool { return len(d.facts) > 0 }
+
+// Attr returns the value of n's attribute key (lower-case, no namespace) and
+// whether it is present.
+func Attr(n *html.Node, key string) (string, bool) {
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		if a.Key == key && a.Namespace == "" {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// AttrOr returns the attribute value or "" when absent.
+func AttrOr(n *html.Node, key string) string {
+	v, _ := Attr(n, key)
+	return v
+}
+
+// Has reports whether n has the attribute key.
+func Has(n *html.Node, key string) bool {
+	_, ok := Attr(n, key)
+	return ok
+}
+
+// IsHTML reports whether n is an HTML-namespace element with the given tag.
+func IsHTML(n *html.Node, tag string) bool {
+	return n != nil && n.Type == html.ElementNode && n.Namespace == "" && n.Data == tag
+}
+
+// Tokens splits an attribute value on ASCII whitespace, as IDREFS and role
+// lists are split.
+func Tokens(s string) []string {
+	return strings.FieldsFunc(s, IsSpace)
+}
+
+// IsSpace reports whether r is ASCII whitespace as HTML defines it.
+func IsSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
+}
