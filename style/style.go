@@ -33,7 +33,9 @@ type Sheet struct {
 func New(d *dom.Doc) *Sheet { return &Sheet{doc: d} }
 
 // Style returns the computed style of element n.
-func (s *Sheet) Style(n *html.Node) Computed { return Computed{Display: "inline", Visibility: "visible"} }
+func (s *Sheet) Style(n *html.Node) Computed {
+	return Computed{Display: "inline", Visibility: "visible"}
+}
 
 // Rendered reports whether n generates a box a person could see: false when
 // n or a flat-tree ancestor has display:none, when n's computed visibility is

@@ -1,0 +1,73 @@
+// Package shared locates the third-party test data that lives beside the
+// repository (WPT files, corpus pages, Chromium's and Playwright's views of
+// them). The data is read in place and never copied into the repository.
+//
+// The folder is $AXTREE_SHARED, else ../shared relative to the module root.
+// A test that needs it calls Dir or Path: when the data is missing the test
+// is skipped with a message, or fails when AXTREE_REQUIRE_SHARED=1 (as in CI).
+package shared
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Root returns the shared folder path without checking that it exists.
+func Root() string {
+	if d := os.Getenv("AXTREE_SHARED"); d != "" {
+		return d
+	}
+	// Walk up from the working directory to the module root (go.mod).
+	wd, err := os.Getwd()
+	if err != nil {
+		return filepath.Join("..", "shared")
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "..", "shared")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return filepath.Join("..", "shared")
+		}
+		dir = parent
+	}
+}
+
+// Required reports whether missing shared data must fail tests.
+func Required() bool { return os.Getenv("AXTREE_REQUIRE_SHARED") == "1" }
+
+// Path returns the path of rel inside the shared folder. When it does not
+// exist the test is skipped, or failed when AXTREE_REQUIRE_SHARED=1.
+func Path(t testing.TB, rel ...string) string {
+	t.Helper()
+	p := filepath.Join(append([]string{Root()}, rel...)...)
+	if _, err := os.Stat(p); err != nil {
+		if Required() {
+			t.Fatalf("shared test data %s is missing (AXTREE_REQUIRE_SHARED=1): %v", p, err)
+		}
+		t.Skipf("shared test data %s is absent; set AXTREE_SHARED to the shared folder to run this test", p)
+	}
+	return p
+}
+
+// Pages returns the names (without .html) of the corpus pages in
+// shared/corpus/pages, sorted.
+func Pages(t testing.TB) []string {
+	t.Helper()
+	dir := Path(t, "corpus", "pages")
+	m, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil || len(m) == 0 {
+		if Required() {
+			t.Fatalf("no corpus pages in %s", dir)
+		}
+		t.Skipf("no corpus pages in %s", dir)
+	}
+	out := make([]string, 0, len(m))
+	for _, f := range m {
+		b := filepath.Base(f)
+		out = append(out, b[:len(b)-len(".html")])
+	}
+	return out
+}
