@@ -1,0 +1,44 @@
+// Command axtree turns a web page into the numbered accessibility tree an
+// LLM agent reads. Run `axtree help` for the subcommands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: axtree <command> [flags] [args]
+
+commands:
+  inspect FILE|-        one JSON object per element: index, tag, role, name, description, hidden
+  render FILE|-         print the numbered tree (see axtree render -h)
+  rank FILE.har         rank a recorded network capture (see axtree rank -h)
+  help                  this text
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a subcommand and returns the process exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "inspect":
+		return runInspect(rest, stdin, stdout, stderr)
+	case "render":
+		return runRender(rest, stdin, stdout, stderr)
+	case "rank":
+		return runRank(rest, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "axtree: unknown command %q\n%s", cmd, usage)
+	return 2
+}
