@@ -1,0 +1,202 @@
+package serialize
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// escMode says which characters of untrusted text get a backslash.
+type escMode uint8
+
+const (
+	escPlain  escMode = iota // names and text: \ and [
+	escQuoted                // quoted values: \ [ and "
+	escJSON                  // JSON strings: JSON's own escapes, no [ escape
+)
+
+const ellipsis = "…"
+
+// dropRune reports whether r is removed from untrusted text: control
+// characters (Cc) and format characters (Cf: bidi embeddings, overrides,
+// isolates and marks, zero-width space, BOM, soft hyphen, tag characters),
+// except ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER, which scripts and
+// emoji need and which forge nothing. Whitespace is handled before this.
+func dropRune(r rune) bool {
+	if r < 0x80 {
+		return r < 0x20 || r == 0x7f
+	}
+	if r == 0x200c || r == 0x200d {
+		return false
+	}
+	return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r)
+}
+
+// isSpace reports Unicode White_Space (as unicode.IsSpace).
+func isSpace(r rune) bool {
+	if r < 0x80 {
+		return r == ' ' || (r >= '\t' && r <= '\r')
+	}
+	return unicode.IsSpace(r)
+}
+
+// appendClean appends s normalised and escaped: invalid UTF-8 becomes
+// U+FFFD; every run of Unicode whitespace becomes one space and the ends are
+// trimmed; dropped runes (dropRune) vanish; if more than limit runes remain
+// (limit > 0), the first limit-1 are kept, a trailing space is trimmed and
+// "…" is appended. Escapes do not count toward the limit. It returns the
+// extended slice and whether anything was written.
+func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
+	n := 0          // runes emitted so far
+	cut := -1       // len(dst) once limit-1 runes were emitted
+	space := false  // a space is pending (emitted lazily before the next rune)
+	if limit == 1 { // degenerate: only the ellipsis fits
+		cut = len(dst)
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		var r rune
+		if c < utf8.RuneSelf {
+			r = rune(c)
+			i++
+		} else {
+			var size int
+			r, size = utf8.DecodeRuneInString(s[i:])
+			i += size // invalid bytes decode as U+FFFD with size 1
+		}
+		if isSpace(r) {
+			if n > 0 {
+				space = true
+			}
+			continue
+		}
+		if dropRune(r) {
+			continue
+		}
+		if space {
+			space = false
+			if limit > 0 && n >= limit {
+				return truncate(dst, cut)
+			}
+			dst = append(dst, ' ')
+			n++
+			if n == limit-1 {
+				cut = len(dst)
+			}
+		}
+		if limit > 0 && n >= limit {
+			return truncate(dst, cut)
+		}
+		dst = appendRune(dst, r, mode)
+		n++
+		if n == limit-1 {
+			cut = len(dst)
+		}
+	}
+	return dst
+}
+
+// truncate cuts dst back to cut, drops a trailing space and adds "…".
+func truncate(dst []byte, cut int) []byte {
+	dst = dst[:cut]
+	if len(dst) > 0 && dst[len(dst)-1] == ' ' {
+		dst = dst[:len(dst)-1]
+	}
+	return append(dst, ellipsis...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendRune appends r with the escapes of mode.
+func appendRune(dst []byte, r rune, mode escMode) []byte {
+	switch r {
+	case '\\':
+		return append(dst, '\\', '\\')
+	case '[':
+		if mode != escJSON {
+			return append(dst, '\\', '[')
+		}
+	case '"':
+		if mode != escPlain {
+			return append(dst, '\\', '"')
+		}
+	}
+	if r < utf8.RuneSelf {
+		if mode == escJSON && r < 0x20 { // unreachable after cleaning; kept for safety
+			return append(dst, '\\', 'u', '0', '0', hexDigits[r>>4], hexDigits[r&0xf])
+		}
+		return append(dst, byte(r))
+	}
+	return utf8.AppendRune(dst, r)
+}
+
+// isKeyByte reports whether c may appear in a role, state or prop key.
+func isKeyByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '-' || c == '_' || c == '.'
+}
+
+// isTokenByte reports whether c may appear in a bare (unquoted) value.
+func isTokenByte(c byte) bool { return isKeyByte(c) || c == ':' || c == '+' }
+
+// appendKey appends the key bytes of s (others dropped).
+func appendKey(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if isKeyByte(s[i]) {
+			dst = append(dst, s[i])
+		}
+	}
+	return dst
+}
+
+// cleanKey returns s with non-key bytes removed, without allocating when s
+// is already clean.
+func cleanKey(s string) string {
+	for i := 0; i < len(s); i++ {
+		if !isKeyByte(s[i]) {
+			return string(appendKey(make([]byte, 0, len(s)), s))
+		}
+	}
+	return s
+}
+
+// isToken reports whether s prints bare: non-empty and only token bytes.
+func isToken[T ~string | ~[]byte](s T) bool {
+	if len(s) == 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isTokenByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isActionByte reports whether c (a byte of valid UTF-8) may appear in an
+// action name: anything but ASCII controls, space and , [ ] \ ".
+// Non-ASCII runes are checked separately.
+func isActionByte(c byte) bool {
+	return c > ' ' && c != 0x7f && c != ',' && c != '[' && c != ']' && c != '\\' && c != '"'
+}
+
+// appendAction appends the action name s with forbidden runes dropped
+// (ASCII controls, space , [ ] \ ", non-ASCII whitespace, dropRune runes and
+// invalid UTF-8 bytes).
+func appendAction(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if isActionByte(c) {
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !(r == utf8.RuneError && size == 1) && !isSpace(r) && !dropRune(r) {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}

@@ -1,0 +1,448 @@
+package serialize
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+// SyntaxError is a Parse failure at a 1-based line and column (columns
+// count runes, indentation included).
+type SyntaxError struct {
+	Line, Col int
+	Msg       string
+}
+
+// Error implements error.
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("serialize: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+}
+
+// Parse reads the text form (FORMAT.md) back into a tree. Parsed nodes carry
+// ID, Role, Inferred, Name, States, Actions, Props (attributes appended by an
+// Options.Extra hook come back as trailing Props) and Children; DOM is -1 and
+// Href is empty, since the text does not carry them. A truncation note line
+// fills Tree.Truncated. Indentation may be two spaces or one tab per level.
+// Parse never panics; on malformed input it returns a *SyntaxError.
+func Parse(text string) (*axtree.Tree, error) {
+	t := &axtree.Tree{}
+	var stack []*axtree.Node // stack[d] is the last node at depth d
+	lineNo := 0
+	noted := false
+	for len(text) > 0 {
+		lineNo++
+		var line string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			line, text = text, ""
+		}
+		if noted {
+			return nil, &SyntaxError{lineNo, 1, "line after the truncation note"}
+		}
+		lp := lineParser{line: line, lineNo: lineNo}
+		if !utf8.ValidString(line) {
+			return nil, lp.errAt(invalidUTF8At(line), "invalid UTF-8")
+		}
+		depth, err := lp.indent()
+		if err != nil {
+			return nil, err
+		}
+		if depth > len(stack) {
+			return nil, lp.errf("indented %d levels below a line at depth %d", depth, len(stack)-1)
+		}
+		if strings.HasPrefix(line[lp.i:], noteOpen) {
+			if depth != 0 {
+				return nil, lp.errf("truncation note must not be indented")
+			}
+			if t.Truncated, err = lp.note(); err != nil {
+				return nil, err
+			}
+			noted = true
+			continue
+		}
+		n, err := lp.node()
+		if err != nil {
+			return nil, err
+		}
+		if depth == 0 {
+			t.Roots = append(t.Roots, n)
+		} else {
+			p := stack[depth-1]
+			p.Children = append(p.Children, n)
+		}
+		stack = append(stack[:depth], n)
+	}
+	return t, nil
+}
+
+func invalidUTF8At(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(s)
+}
+
+// lineParser reads one line; i is the byte offset of the next byte.
+type lineParser struct {
+	line   string
+	lineNo int
+	i      int
+}
+
+func (p *lineParser) errAt(off int, msg string) *SyntaxError {
+	if off > len(p.line) {
+		off = len(p.line)
+	}
+	return &SyntaxError{p.lineNo, utf8.RuneCountInString(p.line[:off]) + 1, msg}
+}
+
+func (p *lineParser) errf(format string, args ...any) *SyntaxError {
+	return p.errAt(p.i, fmt.Sprintf(format, args...))
+}
+
+func (p *lineParser) eol() bool { return p.i >= len(p.line) }
+
+func (p *lineParser) peek() byte {
+	if p.i < len(p.line) {
+		return p.line[p.i]
+	}
+	return 0
+}
+
+func (p *lineParser) expect(c byte) error {
+	if p.peek() != c || p.eol() {
+		if p.eol() {
+			return p.errf("expected %q, found end of line", c)
+		}
+		return p.errf("expected %q, found %q", c, p.line[p.i])
+	}
+	p.i++
+	return nil
+}
+
+// indent consumes the indentation and returns the depth.
+func (p *lineParser) indent() (int, error) {
+	spaces, tabs := 0, 0
+	for !p.eol() {
+		switch p.line[p.i] {
+		case ' ':
+			spaces++
+		case '\t':
+			tabs++
+		default:
+			goto done
+		}
+		p.i++
+	}
+done:
+	switch {
+	case p.eol():
+		return 0, p.errf("blank line")
+	case spaces > 0 && tabs > 0:
+		return 0, p.errAt(0, "indentation mixes spaces and tabs")
+	case spaces%2 != 0:
+		return 0, p.errf("indentation of %d spaces is not a multiple of two", spaces)
+	}
+	return spaces/2 + tabs, nil
+}
+
+// node parses the rest of the line as an element or a text line.
+func (p *lineParser) node() (*axtree.Node, error) {
+	n := &axtree.Node{DOM: -1}
+	if p.peek() != '[' {
+		start := p.i
+		text, err := p.plain()
+		if err != nil {
+			return nil, err
+		}
+		if !p.eol() {
+			return nil, p.errf("unescaped '[' in a text line")
+		}
+		if text == "" || text[0] == ' ' || text[len(text)-1] == ' ' {
+			return nil, p.errAt(start, "text line with leading or trailing space")
+		}
+		n.Name = text
+		return n, nil
+	}
+	// [role] or [role?]
+	p.i++
+	role := p.key()
+	if role == "" {
+		return nil, p.errf("expected a role")
+	}
+	n.Role = role
+	if p.peek() == '?' {
+		n.Inferred = true
+		p.i++
+	}
+	if err := p.expect(']'); err != nil {
+		return nil, err
+	}
+	// states, then [actions=…], all adjacent
+	for p.peek() == '[' {
+		open := p.i
+		p.i++
+		k := p.key()
+		if k == "" {
+			return nil, p.errf("expected a state name")
+		}
+		if n.Actions != nil {
+			return nil, p.errAt(open, "state after the actions group")
+		}
+		if k == "actions" {
+			acts, err := p.actions()
+			if err != nil {
+				return nil, err
+			}
+			n.Actions = acts
+			continue
+		}
+		v, err := p.valueOpt()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect(']'); err != nil {
+			return nil, err
+		}
+		n.States = append(n.States, axtree.Attr{Key: k, Value: v})
+	}
+	if p.eol() {
+		return n, nil
+	}
+	if err := p.expect(' '); err != nil {
+		return nil, err
+	}
+	// name, up to the first unescaped '['
+	start := p.i
+	raw := p.i
+	name, err := p.plain()
+	if err != nil {
+		return nil, err
+	}
+	if !p.eol() && p.i > raw {
+		// a name is followed by one space before the first group
+		if p.line[p.i-1] != ' ' { // never escaped: "\ " is not an escape
+			return nil, p.errf("expected a space before '['")
+		}
+		name = name[:len(name)-1]
+	}
+	if p.eol() && name == "" {
+		return nil, p.errAt(start-1, "trailing space")
+	}
+	if name != "" && (name[0] == ' ' || name[len(name)-1] == ' ') {
+		return nil, p.errAt(start, "name with leading or trailing space")
+	}
+	n.Name = name
+	// [id=N], then props (and hook attributes)
+	first := true
+	for !p.eol() {
+		if !first {
+			if err := p.expect(' '); err != nil {
+				return nil, err
+			}
+		}
+		open := p.i
+		if err := p.expect('['); err != nil {
+			return nil, err
+		}
+		k := p.key()
+		if k == "" {
+			return nil, p.errf("expected an attribute name")
+		}
+		quoted := p.peek() == '=' && p.i+1 < len(p.line) && p.line[p.i+1] == '"'
+		v, err := p.valueOpt()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect(']'); err != nil {
+			return nil, err
+		}
+		if k == "id" {
+			if !first || quoted {
+				return nil, p.errAt(open, "[id=…] must come first after the name, unquoted")
+			}
+			id, err := strconv.Atoi(v)
+			if err != nil || id <= 0 || v[0] == '+' || v[0] == '0' {
+				return nil, p.errAt(open, "id must be a positive decimal number")
+			}
+			n.ID = id
+		} else {
+			n.Props = append(n.Props, axtree.Attr{Key: k, Value: v})
+		}
+		first = false
+	}
+	return n, nil
+}
+
+// key reads key bytes (possibly none).
+func (p *lineParser) key() string {
+	start := p.i
+	for !p.eol() && isKeyByte(p.line[p.i]) {
+		p.i++
+	}
+	return p.line[start:p.i]
+}
+
+// valueOpt reads "=value" if present; a flag yields "".
+func (p *lineParser) valueOpt() (string, error) {
+	if p.peek() != '=' || p.eol() {
+		return "", nil
+	}
+	p.i++
+	if p.peek() == '"' && !p.eol() {
+		p.i++
+		return p.quoted()
+	}
+	start := p.i
+	for !p.eol() && isTokenByte(p.line[p.i]) {
+		p.i++
+	}
+	if p.i == start {
+		return "", p.errf("expected a value")
+	}
+	return p.line[start:p.i], nil
+}
+
+// quoted reads an escaped string up to and including the closing quote.
+func (p *lineParser) quoted() (string, error) {
+	var b []byte
+	start := p.i
+	for !p.eol() {
+		c := p.line[p.i]
+		switch c {
+		case '"':
+			p.i++
+			if b == nil {
+				return p.line[start : p.i-1], nil
+			}
+			return string(b), nil
+		case '[':
+			return "", p.errf("unescaped '[' in a quoted value")
+		case '\\':
+			if p.i+1 >= len(p.line) {
+				return "", p.errf("backslash at end of line")
+			}
+			e := p.line[p.i+1]
+			if e != '\\' && e != '"' && e != '[' {
+				return "", p.errf("unknown escape \\%c", e)
+			}
+			if b == nil {
+				b = append(make([]byte, 0, len(p.line)-start), p.line[start:p.i]...)
+			}
+			b = append(b, e)
+			p.i += 2
+			continue
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+		p.i++
+	}
+	return "", p.errf("unterminated quoted value")
+}
+
+// plain reads name or text up to an unescaped '[' or the end of the line,
+// resolving \\ and \[.
+func (p *lineParser) plain() (string, error) {
+	var b []byte
+	start := p.i
+	for !p.eol() {
+		c := p.line[p.i]
+		if c == '[' {
+			break
+		}
+		if c == '\\' {
+			if p.i+1 >= len(p.line) {
+				return "", p.errf("backslash at end of line")
+			}
+			e := p.line[p.i+1]
+			if e != '\\' && e != '[' {
+				return "", p.errf("unknown escape \\%c", e)
+			}
+			if b == nil {
+				b = append(make([]byte, 0, len(p.line)-start), p.line[start:p.i]...)
+			}
+			b = append(b, e)
+			p.i += 2
+			continue
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+		p.i++
+	}
+	if b == nil {
+		return p.line[start:p.i], nil
+	}
+	return string(b), nil
+}
+
+// actions reads "=a,b]" after the "actions" key.
+func (p *lineParser) actions() ([]string, error) {
+	if err := p.expect('='); err != nil {
+		return nil, err
+	}
+	var out []string
+	for {
+		start := p.i
+		for !p.eol() {
+			c := p.line[p.i]
+			if c < utf8.RuneSelf {
+				if !isActionByte(c) {
+					break
+				}
+				p.i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(p.line[p.i:])
+			if isSpace(r) || dropRune(r) {
+				break
+			}
+			p.i += size
+		}
+		if p.i == start {
+			return nil, p.errf("expected an action name")
+		}
+		out = append(out, p.line[start:p.i])
+		if p.peek() == ',' && !p.eol() {
+			p.i++
+			continue
+		}
+		return out, p.expect(']')
+	}
+}
+
+// noteOpen starts the truncation note line.
+const noteOpen = "[truncated="
+
+// note parses "[truncated=a,b]".
+func (p *lineParser) note() ([]string, error) {
+	p.i += len(noteOpen)
+	var out []string
+	for {
+		k := p.key()
+		if k == "" {
+			return nil, p.errf("expected a limit name")
+		}
+		out = append(out, k)
+		if p.peek() == ',' && !p.eol() {
+			p.i++
+			continue
+		}
+		if err := p.expect(']'); err != nil {
+			return nil, err
+		}
+		if !p.eol() {
+			return nil, p.errf("text after the truncation note")
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,390 @@
+// Package serialize prints an axtree.Tree as the indented text an LLM agent
+// reads (one line per node, see FORMAT.md for the grammar), parses that text
+// back, and writes the same tree as JSON.
+//
+// Untrusted page text can never forge syntax: names, text and values are
+// whitespace-collapsed, stripped of control and format characters (bidi
+// overrides included), and every '[' and '\' they contain is
+// backslash-escaped, so an unescaped '[' in the output always starts syntax.
+// Output is always valid UTF-8 and byte-for-byte stable for a given tree.
+package serialize
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+// Default limits, in runes, used when the matching Options field is zero.
+const (
+	// DefaultNameLimit bounds element names: enough to tell apart two
+	// product titles or two long link texts, short enough that one giant
+	// aria-label or a link wrapping a whole card does not dominate the
+	// observation (the agent acts by id, not by name).
+	DefaultNameLimit = 120
+	// DefaultTextLimit bounds text lines: a paragraph's gist (two or three
+	// sentences) survives; walls of text (terms, reviews, scripts leaking
+	// into text) are cut, since the tree is re-sent at every agent step.
+	DefaultTextLimit = 300
+	// DefaultValueLimit bounds attribute values (placeholder, value, ...): a
+	// textarea's current content is shown by its start.
+	DefaultValueLimit = 100
+	// DefaultMaxDepth bounds nesting; deeper nodes are not printed. It also
+	// bounds indentation bytes per line.
+	DefaultMaxDepth = 256
+)
+
+// Options tunes Render, AppendText and the JSON writers. The zero value
+// gives the defaults. For the limits, 0 means the default and a negative
+// value means no limit.
+type Options struct {
+	NameLimit  int // max runes of an element name (DefaultNameLimit)
+	TextLimit  int // max runes of a text line (DefaultTextLimit)
+	ValueLimit int // max runes of a state or prop value (DefaultValueLimit)
+	MaxDepth   int // nodes at depth >= MaxDepth are not printed (DefaultMaxDepth)
+
+	// IndentTabs indents with one tab per level instead of two spaces. It
+	// exists only so the benchmark can measure the token cost of the two
+	// indentations; agents are always shown the default (spaces). Parse
+	// reads both.
+	IndentTabs bool
+
+	// Extra, when set, is called for every element line and may append
+	// attributes to dst; they are printed at the end of the line, after the
+	// props, sanitised, escaped and quoted like props but not truncated (the
+	// hook owns their length). Keys are deduplicated against the props. The
+	// links package uses it to print [url="…"]. JSON output ignores it.
+	Extra func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr
+}
+
+// resolved returns o with defaults filled in and "no limit" as 0.
+func (o Options) resolved() Options {
+	o.NameLimit = limitOf(o.NameLimit, DefaultNameLimit)
+	o.TextLimit = limitOf(o.TextLimit, DefaultTextLimit)
+	o.ValueLimit = limitOf(o.ValueLimit, DefaultValueLimit)
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	return o
+}
+
+func limitOf(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
+// flushAt is the buffer size at which Render hands bytes to its writer.
+const flushAt = 32 << 10
+
+// printer holds the scratch state of one rendering.
+type printer struct {
+	opt   Options
+	buf   []byte
+	w     io.Writer
+	err   error
+	seen  map[*axtree.Node]struct{}
+	deep  bool // a node was left out for MaxDepth
+	stack []item
+	keys  keySet
+	extra []axtree.Attr
+}
+
+type item struct {
+	n     *axtree.Node
+	depth int
+}
+
+// Render writes the text form of t to w. A nil tree writes nothing.
+func Render(w io.Writer, t *axtree.Tree, opt Options) error {
+	p := newPrinter(opt, make([]byte, 0, flushAt+4096))
+	p.w = w
+	p.text(t)
+	p.flush()
+	return p.err
+}
+
+// AppendText appends the text form of t to dst and returns the result.
+func AppendText(dst []byte, t *axtree.Tree, opt Options) []byte {
+	p := newPrinter(opt, dst)
+	p.text(t)
+	return p.buf
+}
+
+func newPrinter(opt Options, buf []byte) *printer {
+	return &printer{opt: opt.resolved(), buf: buf}
+}
+
+func (p *printer) flush() {
+	if p.w == nil || len(p.buf) == 0 {
+		return
+	}
+	if p.err == nil {
+		_, p.err = p.w.Write(p.buf)
+	}
+	p.buf = p.buf[:0]
+}
+
+// walk visits the printable nodes of t in pre-order with their depth, each
+// node at most once (a node reached twice, through a cycle or sharing, is
+// skipped with its subtree), never deeper than MaxDepth. visit returns
+// whether the node was shown; when it was not, its children take its depth.
+func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) bool) {
+	if t == nil {
+		return
+	}
+	if p.seen == nil {
+		p.seen = make(map[*axtree.Node]struct{}, 256)
+	}
+	p.stack = p.push(p.stack[:0], t.Roots, 0)
+	for len(p.stack) > 0 {
+		it := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		if it.n == nil {
+			continue
+		}
+		if it.depth >= p.opt.MaxDepth {
+			p.deep = true
+			continue
+		}
+		if _, dup := p.seen[it.n]; dup {
+			continue
+		}
+		p.seen[it.n] = struct{}{}
+		d := it.depth
+		if visit(it.n, d) {
+			d++
+		}
+		p.stack = p.push(p.stack, it.n.Children, d)
+		if p.w != nil && len(p.buf) >= flushAt {
+			p.flush()
+		}
+	}
+}
+
+func (p *printer) push(stack []item, kids []*axtree.Node, depth int) []item {
+	for i := len(kids) - 1; i >= 0; i-- {
+		stack = append(stack, item{kids[i], depth})
+	}
+	return stack
+}
+
+func (p *printer) text(t *axtree.Tree) {
+	p.walk(t, p.line)
+	if notes := p.notes(t); len(notes) > 0 {
+		p.buf = append(p.buf, noteOpen...)
+		for i, k := range notes {
+			if i > 0 {
+				p.buf = append(p.buf, ',')
+			}
+			p.buf = append(p.buf, k...)
+		}
+		p.buf = append(p.buf, ']', '\n')
+	}
+}
+
+// notes returns the limits hit: the tree's Truncated list (cleaned to key
+// bytes, deduplicated) plus "depth" when MaxDepth left nodes out.
+func (p *printer) notes(t *axtree.Tree) []string {
+	if t == nil || (len(t.Truncated) == 0 && !p.deep) {
+		return nil
+	}
+	p.keys.reset()
+	var out []string
+	for _, k := range t.Truncated {
+		if k = cleanKey(k); k != "" && p.keys.add(k) {
+			out = append(out, k)
+		}
+	}
+	if p.deep && p.keys.add("depth") {
+		out = append(out, "depth")
+	}
+	return out
+}
+
+// line prints one node's line; it reports false (and prints nothing) for a
+// text node whose text is empty after normalisation.
+func (p *printer) line(n *axtree.Node, depth int) bool {
+	start := len(p.buf)
+	if p.opt.IndentTabs {
+		for i := 0; i < depth; i++ {
+			p.buf = append(p.buf, '\t')
+		}
+	} else {
+		for i := 0; i < depth; i++ {
+			p.buf = append(p.buf, ' ', ' ')
+		}
+	}
+	if n.Role == "" {
+		mark := len(p.buf)
+		p.buf = appendClean(p.buf, n.Name, p.opt.TextLimit, escPlain)
+		if len(p.buf) == mark {
+			p.buf = p.buf[:start]
+			return false
+		}
+		p.buf = append(p.buf, '\n')
+		return true
+	}
+	p.buf = appendRole(p.buf, n)
+	p.keys.reset()
+	for _, a := range n.States {
+		k := cleanKey(a.Key)
+		if k == "" || k == "actions" || !p.keys.add(k) {
+			continue
+		}
+		p.buf = append(p.buf, '[')
+		p.buf = append(p.buf, k...)
+		p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
+		p.buf = append(p.buf, ']')
+	}
+	p.buf = p.appendActions(p.buf, n.Actions)
+	p.buf = append(p.buf, ' ')
+	mark := len(p.buf)
+	p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escPlain)
+	if len(p.buf) == mark {
+		p.buf = p.buf[:mark-1]
+	}
+	if n.ID > 0 {
+		p.buf = append(p.buf, " [id="...)
+		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+		p.buf = append(p.buf, ']')
+	}
+	p.keys.reset()
+	p.buf = p.appendProps(p.buf, n.Props, p.opt.ValueLimit)
+	if p.opt.Extra != nil {
+		p.extra = p.opt.Extra(n, p.extra[:0])
+		p.buf = p.appendProps(p.buf, p.extra, 0)
+		clear(p.extra) // drop references to the hook's strings
+	}
+	p.buf = append(p.buf, '\n')
+	return true
+}
+
+// appendRole appends "[role]" or "[role?]" for an inferred role. A role with
+// no key bytes left prints as "generic".
+func appendRole(dst []byte, n *axtree.Node) []byte {
+	dst = append(dst, '[')
+	mark := len(dst)
+	dst = appendKey(dst, n.Role)
+	if len(dst) == mark {
+		dst = append(dst, "generic"...)
+	}
+	if n.Inferred {
+		dst = append(dst, '?')
+	}
+	return append(dst, ']')
+}
+
+// appendActions appends "[actions=a,b]" with cleaned, deduplicated names;
+// nothing when none survive.
+func (p *printer) appendActions(dst []byte, actions []string) []byte {
+	if len(actions) == 0 {
+		return dst
+	}
+	start := len(dst)
+	dst = append(dst, "[actions="...)
+	first := len(dst)
+	p.keys.reset()
+	for _, a := range actions {
+		mark := len(dst)
+		if mark > first {
+			dst = append(dst, ',')
+		}
+		name := len(dst)
+		dst = appendAction(dst, a)
+		if len(dst) == name || !p.keys.add(string(dst[name:])) {
+			dst = dst[:mark]
+		}
+	}
+	if len(dst) == first {
+		return dst[:start]
+	}
+	return append(dst, ']')
+}
+
+// appendProps appends " [key=value]" for each attr whose cleaned key is
+// non-empty, not "id" and not yet printed on this line.
+func (p *printer) appendProps(dst []byte, attrs []axtree.Attr, limit int) []byte {
+	for _, a := range attrs {
+		k := cleanKey(a.Key)
+		if k == "" || k == "id" || !p.keys.add(k) {
+			continue
+		}
+		dst = append(dst, ' ', '[')
+		dst = append(dst, k...)
+		dst = appendValue(dst, a.Value, limit)
+		dst = append(dst, ']')
+	}
+	return dst
+}
+
+// appendValue appends "=value" (bare when the cleaned value is a token,
+// quoted and escaped otherwise) or nothing when the cleaned value is empty.
+func appendValue(dst []byte, v string, limit int) []byte {
+	if v == "" {
+		return dst
+	}
+	if isToken(v) && (limit <= 0 || len(v) <= limit) {
+		dst = append(dst, '=')
+		return append(dst, v...)
+	}
+	mark := len(dst)
+	dst = append(dst, '=', '"')
+	dst = appendClean(dst, v, limit, escQuoted)
+	content := dst[mark+2:]
+	switch {
+	case len(content) == 0:
+		return dst[:mark]
+	case isToken(content):
+		copy(dst[mark+1:], content)
+		return dst[:len(dst)-1]
+	}
+	return append(dst, '"')
+}
+
+// keySet deduplicates the keys of one line without allocating in the
+// common case of a few keys.
+type keySet struct {
+	list []string
+	m    map[string]struct{}
+}
+
+const keySetLinear = 16
+
+func (s *keySet) reset() {
+	s.list = s.list[:0]
+	if s.m != nil {
+		clear(s.m)
+	}
+}
+
+// add records k and reports whether it was new.
+func (s *keySet) add(k string) bool {
+	if len(s.list) < keySetLinear && len(s.m) == 0 {
+		for _, x := range s.list {
+			if x == k {
+				return false
+			}
+		}
+		s.list = append(s.list, k)
+		return true
+	}
+	if s.m == nil {
+		s.m = make(map[string]struct{}, 2*keySetLinear)
+	}
+	if len(s.m) == 0 {
+		for _, x := range s.list {
+			s.m[x] = struct{}{}
+		}
+	}
+	if _, ok := s.m[k]; ok {
+		return false
+	}
+	s.m[k] = struct{}{}
+	return true
+}

@@ -1,0 +1,311 @@
+package serialize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+func el(id int, role, name string, kids ...*axtree.Node) *axtree.Node {
+	return &axtree.Node{ID: id, Role: role, Name: name, DOM: id * 10, Children: kids}
+}
+
+func txt(s string) *axtree.Node { return &axtree.Node{Name: s, DOM: -1} }
+
+// formTree is the application form of the brief.
+func formTree() *axtree.Tree {
+	name := el(61, "textbox", "Name *")
+	name.States = []axtree.Attr{{Key: "editable"}}
+	name.Props = []axtree.Attr{{Key: "required"}}
+	gh := el(85, "textbox", "GitHub *")
+	gh.States = []axtree.Attr{{Key: "editable"}}
+	gh.Props = []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Type here"}}
+	deliver := el(72, "button", "Deliver to …")
+	deliver.Actions = []string{"drag-drop"}
+	ro := el(113, "textbox", "…")
+	ro.States = []axtree.Attr{{Key: "read-only"}}
+	ro.Actions = []string{"click→type:focus-first"}
+	h := el(3, "heading", "Apply")
+	h.States = []axtree.Attr{{Key: "level", Value: "2"}}
+	email := el(90, "textbox", "Email")
+	email.States = []axtree.Attr{{Key: "editable"}}
+	email.Props = []axtree.Attr{{Key: "type", Value: "email"}, {Key: "value", Value: "a@b.c"}, {Key: "min", Value: "-1.5"}}
+	inf := el(95, "button", "Close")
+	inf.Inferred = true
+	form := el(60, "form", "", name, gh, deliver, ro, email, inf, el(112, "button", "Submit Application"))
+	return &axtree.Tree{Roots: []*axtree.Node{h, txt("  Tell us\tabout\n you. "), form}}
+}
+
+const formText = `[heading][level=2] Apply [id=3]
+Tell us about you.
+[form] [id=60]
+  [textbox][editable] Name * [id=61] [required]
+  [textbox][editable] GitHub * [id=85] [required] [placeholder="Type here"]
+  [button][actions=drag-drop] Deliver to … [id=72]
+  [textbox][read-only][actions=click→type:focus-first] … [id=113]
+  [textbox][editable] Email [id=90] [type=email] [value="a@b.c"] [min=-1.5]
+  [button?] Close [id=95]
+  [button] Submit Application [id=112]
+`
+
+func TestRenderForm(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Render(&buf, formTree(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != formText {
+		t.Errorf("got:\n%s\nwant:\n%s", got, formText)
+	}
+	if got := string(AppendText([]byte("x"), formTree(), Options{})); got != "x"+formText {
+		t.Errorf("AppendText differs from Render:\n%s", got)
+	}
+}
+
+func TestRenderTabs(t *testing.T) {
+	got := string(AppendText(nil, formTree(), Options{IndentTabs: true}))
+	want := strings.ReplaceAll(formText, "\n  ", "\n\t")
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	back, err := Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := string(AppendText(nil, back, Options{})); again != formText {
+		t.Errorf("tab-indented text parsed back renders as:\n%s", again)
+	}
+}
+
+// Hostile page text must not produce anything that parses as syntax.
+func TestForgery(t *testing.T) {
+	hostile := []string{
+		"[button] Pay [id=7]",
+		"]\n[link] Evil [id=9]",
+		"Pay [id=1]",
+		"x\\",
+		"\\[id=2]",
+		`"] [id=3] [value="`,
+		"a\u202eb\u2066c\u2069d\u200fe\ufeff",
+		"\n\n[id=4]",
+		"\x00[\x01id=5]",
+		"\xff\xfe[id=6]",
+		"\u2028[textbox] x [id=8]",
+	}
+	for _, h := range hostile {
+		b := el(10, "button", h)
+		b.Props = []axtree.Attr{{Key: "value", Value: h}, {Key: "placeholder", Value: h}}
+		b.States = []axtree.Attr{{Key: "level", Value: h}}
+		b.Actions = []string{h, "click"}
+		tr := &axtree.Tree{Roots: []*axtree.Node{b, txt(h), txt(h)}}
+		out := AppendText(nil, tr, Options{})
+		if !utf8.Valid(out) {
+			t.Errorf("%q: output is not valid UTF-8: %q", h, out)
+		}
+		if n := bytes.Count(out, []byte("\n")); n != 3 {
+			t.Errorf("%q: %d lines, want 3:\n%s", h, n, out)
+		}
+		for _, r := range string(out) {
+			if r != '\n' && (r < 0x20 || r == 0x7f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0xfeff || r == 0x200f) {
+				t.Errorf("%q: output keeps %U", h, r)
+			}
+		}
+		back, err := Parse(string(out))
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", h, err, out)
+		}
+		if len(back.Roots) != 3 || back.Roots[0].ID != 10 || len(back.Roots[0].Props) != 2 ||
+			back.Roots[1].Role != "" || back.Roots[2].Role != "" {
+			t.Errorf("%q: parsed structure changed:\n%s", h, out)
+		}
+		// every '[' that is not escaped starts syntax the printer wrote
+		line := string(out[:bytes.IndexByte(out, '\n')])
+		if c := unescapedBrackets(line); c != 6 { // role, state, actions, id, 2 props
+			t.Errorf("%q: %d unescaped '[' in %s", h, c, line)
+		}
+	}
+}
+
+// unescapedBrackets counts '[' not preceded by an escaping backslash.
+func unescapedBrackets(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			n++
+		}
+	}
+	return n
+}
+
+func TestNormalisation(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		limit int
+		want  string
+	}{
+		{"  a \t\n b\u00a0\u3000c  ", 0, "a b c"},
+		{"abcdef", 4, "abc…"},
+		{"abcd", 4, "abcd"},
+		{"ab cdef", 4, "ab…"}, // trailing space before the cut is trimmed
+		{"a", 1, "a"},
+		{"ab", 1, "…"},
+		{"a\x00b\u202ec\u200bd", 0, "abcd"},
+		{"a\u200db", 0, "a\u200db"}, // ZWJ kept
+		{"a\xffb", 0, "a\ufffdb"},
+		{"[x]\\", 0, `\[x]\\`},
+		{"[\\[", 2, `\[…`},
+	} {
+		got := string(appendClean(nil, c.in, c.limit, escPlain))
+		if got != c.want {
+			t.Errorf("appendClean(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
+		}
+	}
+}
+
+func TestValueQuoting(t *testing.T) {
+	for _, c := range []struct{ v, want string }{
+		{"", "[k]"},
+		{"email", "[k=email]"},
+		{"-1.5", "[k=-1.5]"},
+		{"10:30", "[k=10:30]"},
+		{"a b", `[k="a b"]`},
+		{" tok ", "[k=tok]"}, // a token after cleaning prints bare (idempotent)
+		{"\x00", "[k]"},      // empty after cleaning prints as a flag
+		{`q"[\`, `[k="q\"\[\\"]`},
+		{"a/b", `[k="a/b"]`},
+	} {
+		n := el(1, "x", "")
+		n.Props = []axtree.Attr{{Key: "k", Value: c.v}}
+		got := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n}}, Options{}))
+		want := "[x] [id=1] " + c.want + "\n"
+		if got != want {
+			t.Errorf("value %q: got %q, want %q", c.v, got, want)
+		}
+	}
+}
+
+func TestKeysAndDuplicates(t *testing.T) {
+	n := el(5, "b[ut]ton x", "N")
+	n.States = []axtree.Attr{{Key: "actions", Value: "forged"}, {Key: "a b"}, {Key: "ab", Value: "2"}, {Key: "[]"}}
+	n.Actions = []string{"click", "", "click", "a,b", " "}
+	n.Props = []axtree.Attr{{Key: "id", Value: "9"}, {Key: "req"}, {Key: "req", Value: "x"}}
+	got := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n, el(6, "[]", "")}}, Options{}))
+	want := "[buttonx][ab][actions=click,ab] N [id=5] [req]\n[generic] [id=6]\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestCyclesDepthAndNil(t *testing.T) {
+	a := el(1, "group", "a")
+	b := el(2, "group", "b")
+	a.Children = []*axtree.Node{b, nil, b}
+	b.Children = []*axtree.Node{a}
+	got := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{a, a}}, Options{}))
+	if want := "[group] a [id=1]\n  [group] b [id=2]\n"; got != want {
+		t.Errorf("cycle: got %q, want %q", got, want)
+	}
+	// a chain deeper than MaxDepth is cut and noted
+	root := el(1, "group", "")
+	cur := root
+	for i := 2; i <= 10; i++ {
+		c := el(i, "group", "")
+		cur.Children = []*axtree.Node{c}
+		cur = c
+	}
+	got = string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{root}, Truncated: []string{"nodes", "depth"}}, Options{MaxDepth: 3}))
+	want := "[group] [id=1]\n  [group] [id=2]\n    [group] [id=3]\n[truncated=nodes,depth]\n"
+	if got != want {
+		t.Errorf("depth: got %q, want %q", got, want)
+	}
+	back, err := Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(back.Truncated, ",") != "nodes,depth" {
+		t.Errorf("Truncated parsed as %q", back.Truncated)
+	}
+	if got := AppendText(nil, nil, Options{}); len(got) != 0 {
+		t.Errorf("nil tree: %q", got)
+	}
+}
+
+func TestEmptyTextPromotesChildren(t *testing.T) {
+	blank := txt(" \u200b ")
+	blank.Children = []*axtree.Node{el(2, "link", "L")}
+	tr := &axtree.Tree{Roots: []*axtree.Node{el(1, "list", "", blank)}}
+	got := string(AppendText(nil, tr, Options{}))
+	if want := "[list] [id=1]\n  [link] L [id=2]\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	js := AppendJSON(nil, tr, nil, Options{})
+	if !json.Valid(js) || !bytes.Contains(js, []byte(`"children":[{"id":2,`)) {
+		t.Errorf("JSON: %s", js)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		line, col int
+	}{
+		{"[button] a [id=1]\n\n", 2, 1},
+		{"[button] a\n    [link] b\n", 2, 5},
+		{"[button] a\n [link] b\n", 2, 2},
+		{"[button] a[id=1]\n", 1, 11},
+		{"[button] a [id=01]\n", 1, 12},
+		{"[button] a [req] [id=1]\n", 1, 18},
+		{"[button] a [k=\"x]\n", 1, 18},
+		{"[button] a \\x\n", 1, 12},
+		{"[] a\n", 1, 2},
+		{"é [x\n", 1, 3},
+		{"[button][actions=a] [id=1]\n[truncated=nodes]\n[x]\n", 3, 1},
+		{"[button][actions=a][s] x\n", 1, 20},
+		{"a\n\t [b]\n", 2, 1},
+		{"[b] x\xff\n", 1, 6},
+		{"[button] \n", 1, 9},
+	} {
+		_, err := Parse(c.in)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Parse(%q) = %v, want a SyntaxError", c.in, err)
+			continue
+		}
+		if se.Line != c.line || se.Col != c.col {
+			t.Errorf("Parse(%q): %v, want line %d col %d", c.in, err, c.line, c.col)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	tr := formTree()
+	tr.URL = "https://example.com/apply"
+	tr.Title = "Apply \x00now"
+	links := map[int]string{112: "https://example.com/submit", 61: "https://example.com/a?\"q\"", 9: "x"}
+	js := AppendJSON(nil, tr, links, Options{})
+	if !json.Valid(js) {
+		t.Fatalf("invalid JSON: %s", js)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, tr, links, Options{}); err != nil || !bytes.Equal(buf.Bytes(), js) {
+		t.Errorf("WriteJSON differs from AppendJSON (%v)", err)
+	}
+	for _, want := range []string{
+		`{"url":"https://example.com/apply","title":"Apply now","nodes":[{"id":3,"role":"heading","name":"Apply","dom":30,"depth":0,"states":{"level":"2"}},{"text":"Tell us about you."},`,
+		`{"id":85,"role":"textbox","name":"GitHub *","dom":850,"depth":1,"states":{"editable":true},"props":{"required":true,"placeholder":"Type here"}}`,
+		`{"id":113,"role":"textbox","name":"…","dom":1130,"depth":1,"states":{"read-only":true},"actions":["click→type:focus-first"]}`,
+		`{"id":95,"role":"button","inferred":true,"name":"Close"`,
+		`],"links":{"9":"x","61":"https://example.com/a?\"q\"","112":"https://example.com/submit"}}` + "\n",
+	} {
+		if !bytes.Contains(js, []byte(want)) {
+			t.Errorf("JSON lacks %s\n%s", want, js)
+		}
+	}
+}
