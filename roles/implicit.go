@@ -1,0 +1,535 @@
+package roles
+
+import (
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// implicit returns the HTML-AAM role of n. With deep false it skips the
+// ancestor walks (contextual roles take their most common value); that form
+// is what context checks use for ancestors, which keeps every Compute call
+// linear in the (bounded) ancestor depth.
+func implicit(d *dom.Doc, n *html.Node, deep bool) string {
+	switch n.Namespace {
+	case "":
+	case "svg":
+		return implicitSVG(d, n)
+	case "math":
+		if n.Data == "math" {
+			return "math"
+		}
+		return "generic"
+	default:
+		return "generic"
+	}
+	switch n.Data {
+	case "a", "area":
+		if dom.Has(n, "href") {
+			return "link"
+		}
+		return "generic"
+	case "address", "details", "fieldset", "hgroup", "optgroup":
+		return "group"
+	case "article":
+		return "article"
+	case "aside":
+		if !deep || hasName(d, n) || !inSectioning(d, n, false) {
+			return "complementary"
+		}
+		return "generic"
+	case "b", "strong":
+		// WPT html-aam/roles.html expects strong for b.
+		return "strong"
+	case "blockquote":
+		return "blockquote"
+	case "body", "bdi", "bdo", "data", "div", "i", "pre", "q", "samp", "small", "span", "u", "cite", "slot":
+		// cite: HTML-AAM has no role; Chromium exposes it as generic.
+		return "generic"
+	case "button":
+		return "button"
+	case "caption":
+		return "caption"
+	case "code":
+		return "code"
+	case "datalist":
+		return "listbox"
+	case "dd":
+		return "definition"
+	case "del", "s":
+		return "deletion"
+	case "dfn", "dt":
+		return "term"
+	case "dialog":
+		return "dialog"
+	case "em":
+		return "emphasis"
+	case "figure":
+		return "figure"
+	case "footer", "header":
+		if !deep || inSectioning(d, n, true) {
+			return "generic"
+		}
+		if n.Data == "header" {
+			return "banner"
+		}
+		return "contentinfo"
+	case "form":
+		// Chromium and WPT html-aam/roles.html give form even when unnamed.
+		return "form"
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		return "heading"
+	case "hr":
+		return "separator"
+	case "img":
+		if v, ok := dom.Attr(n, "alt"); ok && v == "" && !Focusable(n) && !hasGlobalARIA(n) {
+			return "none"
+		}
+		return "img"
+	case "input":
+		return implicitInput(d, n)
+	case "ins":
+		return "insertion"
+	case "li":
+		if !deep {
+			return shallowLi(d, n)
+		}
+		return implicitLi(d, n)
+	case "main":
+		return "main"
+	case "mark":
+		return "mark"
+	case "math":
+		return "math"
+	case "menu", "ol", "ul":
+		return "list"
+	case "meter":
+		return "meter"
+	case "nav":
+		return "navigation"
+	case "option":
+		if !deep || optionInSelect(d, n) || inContext(d, n, "option") {
+			return "option"
+		}
+		return "generic"
+	case "output":
+		return "status"
+	case "p":
+		return "paragraph"
+	case "progress":
+		return "progressbar"
+	case "search":
+		return "search"
+	case "section":
+		if deep && hasName(d, n) {
+			return "region"
+		}
+		return "generic"
+	case "select":
+		if dom.Has(n, "multiple") || selectSize(n) > 1 {
+			return "listbox"
+		}
+		return "combobox"
+	case "sub":
+		return "subscript"
+	case "summary":
+		if isDetailsSummary(n) {
+			return "button"
+		}
+		return "generic"
+	case "sup":
+		return "superscript"
+	case "table":
+		return "table"
+	case "tbody", "thead", "tfoot":
+		if deep && presentationalTable(d, n) {
+			return "none"
+		}
+		return "rowgroup"
+	case "td":
+		if !deep {
+			return "cell"
+		}
+		switch tableRole(d, n) {
+		case "none":
+			return "none"
+		case "grid", "treegrid":
+			return "gridcell"
+		}
+		return "cell"
+	case "th":
+		if !deep {
+			return "columnheader"
+		}
+		if tableRole(d, n) == "none" {
+			return "none"
+		}
+		return headerCellRole(n)
+	case "tr":
+		if deep && presentationalTable(d, n) {
+			return "none"
+		}
+		return "row"
+	case "textarea":
+		return "textbox"
+	case "time":
+		return "time"
+	case "abbr", "audio", "base", "br", "canvas", "col", "colgroup", "embed",
+		"figcaption", "head", "html", "iframe", "kbd", "label", "legend", "link",
+		"map", "meta", "noscript", "object", "param", "picture", "rp", "rt",
+		"ruby", "script", "source", "style", "template", "title", "track",
+		"var", "video", "wbr", "frame", "frameset", "noframes":
+		// HTML-AAM: no corresponding role.
+		return "none"
+	}
+	// Custom elements, unknown and obsolete elements.
+	return "generic"
+}
+
+// implicitInput maps an input element by its type.
+func implicitInput(d *dom.Doc, n *html.Node) string {
+	t := dom.AttrOr(n, "type")
+	switch {
+	case equalFold(t, "button"), equalFold(t, "submit"), equalFold(t, "reset"), equalFold(t, "image"):
+		return "button"
+	case equalFold(t, "checkbox"):
+		if dom.Has(n, "switch") {
+			return "switch"
+		}
+		return "checkbox"
+	case equalFold(t, "radio"):
+		return "radio"
+	case equalFold(t, "range"):
+		return "slider"
+	case equalFold(t, "number"):
+		return "spinbutton"
+	case equalFold(t, "hidden"):
+		return "none"
+	case equalFold(t, "search"):
+		if hasSuggestions(d, n) {
+			return "combobox"
+		}
+		return "searchbox"
+	case equalFold(t, "file"), equalFold(t, "color"):
+		// HTML-AAM: no ARIA role; both open a picker on click.
+		return "button"
+	case equalFold(t, "password"), equalFold(t, "date"), equalFold(t, "datetime-local"),
+		equalFold(t, "month"), equalFold(t, "week"), equalFold(t, "time"):
+		// HTML-AAM: no ARIA role; a person types into them.
+		return "textbox"
+	}
+	// text, email, tel, url, missing or unknown types.
+	if hasSuggestions(d, n) {
+		return "combobox"
+	}
+	return "textbox"
+}
+
+// hasSuggestions reports whether input n has a suggestions source element:
+// a list attribute naming a datalist (any non-blank list when d is nil).
+func hasSuggestions(d *dom.Doc, n *html.Node) bool {
+	v, ok := dom.Attr(n, "list")
+	if !ok || blank(v) {
+		return false
+	}
+	if d == nil {
+		return true
+	}
+	return dom.IsHTML(d.ByID(n, v), "datalist")
+}
+
+// selectSize parses the size attribute of a select (0 when absent or bad).
+func selectSize(n *html.Node) int {
+	v := dom.AttrOr(n, "size")
+	i := 0
+	for i < len(v) && isSpaceByte(v[i]) {
+		i++
+	}
+	size := 0
+	for ; i < len(v) && v[i] >= '0' && v[i] <= '9'; i++ {
+		if size < 1000 {
+			size = size*10 + int(v[i]-'0')
+		}
+	}
+	return size
+}
+
+// implicitLi: listitem when the nearest non-generic ancestor is a list,
+// none when its list owner is presentational, else generic.
+func implicitLi(d *dom.Doc, n *html.Node) string {
+	p := parent(d, n)
+	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k++ {
+		if p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu") {
+			if r, none := explicitRole(d, p); none {
+				return "none"
+			} else if r != "" && r != "list" {
+				return "generic"
+			}
+			return "listitem"
+		}
+		r := contextRole(d, p)
+		switch r {
+		case "list":
+			return "listitem"
+		case "generic", "none", "":
+			p = parent(d, p)
+			continue
+		}
+		return "generic"
+	}
+	return "generic"
+}
+
+// shallowLi decides an li's role from its flat-tree parent alone: the form
+// context checks use for ancestors, so that an li inside a tablist is not
+// taken for a listitem.
+func shallowLi(d *dom.Doc, n *html.Node) string {
+	p := parent(d, n)
+	if p == nil || p.Type != html.ElementNode {
+		return "generic"
+	}
+	r := quickExplicit(p)
+	if r == "list" || (r == "" && p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu")) {
+		return "listitem"
+	}
+	return "generic"
+}
+
+// explicitRole returns n's valid explicit role ("" if none) and whether it
+// is a presentational role that ARIA honours.
+func explicitRole(d *dom.Doc, n *html.Node) (string, bool) {
+	v, ok := dom.Attr(n, "role")
+	if !ok {
+		return "", false
+	}
+	return explicit(d, n, v)
+}
+
+// quickExplicit returns the first known, non-abstract token of n's role
+// attribute without the context, name and conflict checks.
+func quickExplicit(n *html.Node) string {
+	v, ok := dom.Attr(n, "role")
+	if !ok {
+		return ""
+	}
+	var buf [32]byte
+	for i := 0; i < len(v); {
+		for i < len(v) && isSpaceByte(v[i]) {
+			i++
+		}
+		j := i
+		for j < len(v) && !isSpaceByte(v[j]) {
+			j++
+		}
+		tok := v[i:j]
+		i = j
+		if len(tok) == 0 || len(tok) > len(buf) {
+			continue
+		}
+		if e := lookupFold(tok, &buf); e != nil && !e.info.Abstract {
+			return e.info.Name
+		}
+	}
+	return ""
+}
+
+// contextRole is the role of an ancestor as the context checks see it: its
+// first known explicit token, else its shallow implicit role.
+func contextRole(d *dom.Doc, p *html.Node) string {
+	if r := quickExplicit(p); r != "" {
+		return r
+	}
+	return implicit(d, p, false)
+}
+
+// inContext reports whether the nearest ancestor of n whose role is not
+// generic or none has a role that is a required context of role.
+func inContext(d *dom.Doc, n *html.Node, role string) bool {
+	p := parent(d, n)
+	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k, p = k+1, parent(d, p) {
+		r := contextRole(d, p)
+		switch r {
+		case "generic", "none", "":
+			continue
+		}
+		switch role {
+		case "listitem":
+			return r == "list"
+		case "menuitem", "menuitemcheckbox", "menuitemradio":
+			return r == "menu" || r == "menubar" || r == "group"
+		case "option":
+			return r == "listbox" || r == "group" || r == "combobox"
+		case "tab":
+			return r == "tablist"
+		case "treeitem":
+			return r == "tree" || r == "group"
+		case "gridcell", "rowheader", "columnheader":
+			return r == "row"
+		}
+		return true
+	}
+	return false
+}
+
+// optionInSelect reports whether option n belongs to a select or datalist
+// (directly, through an optgroup, or through generic wrappers).
+func optionInSelect(d *dom.Doc, n *html.Node) bool {
+	p := parent(d, n)
+	for k := 0; p != nil && p.Type == html.ElementNode && k < 8; k, p = k+1, parent(d, p) {
+		if p.Namespace != "" {
+			return false
+		}
+		switch p.Data {
+		case "select", "datalist":
+			return true
+		case "optgroup", "div", "span", "hr":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// inSectioning reports whether n is inside sectioning content (article,
+// aside, nav, section, or the equivalent explicit roles), or, when
+// withMain, main. It stops at body.
+func inSectioning(d *dom.Doc, n *html.Node, withMain bool) bool {
+	p := parent(d, n)
+	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k, p = k+1, parent(d, p) {
+		if p.Namespace != "" {
+			continue
+		}
+		switch p.Data {
+		case "article", "aside", "nav", "section":
+			return true
+		case "main":
+			if withMain {
+				return true
+			}
+		case "body":
+			return false
+		}
+		switch quickExplicit(p) {
+		case "article", "complementary", "navigation", "region":
+			return true
+		case "main":
+			if withMain {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// owningTable returns the table element of a table part (td, th, tr,
+// thead, tbody, tfoot), or nil.
+func owningTable(d *dom.Doc, n *html.Node) *html.Node {
+	p := parent(d, n)
+	for k := 0; p != nil && k < 4; k, p = k+1, parent(d, p) {
+		if p.Type != html.ElementNode || p.Namespace != "" {
+			return nil
+		}
+		switch p.Data {
+		case "table":
+			return p
+		case "tr", "tbody", "thead", "tfoot":
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+// tableRole returns the explicit role of n's table ("none" for an honoured
+// presentational role), or "" when the table has none or is missing.
+func tableRole(d *dom.Doc, n *html.Node) string {
+	t := owningTable(d, n)
+	if t == nil {
+		return ""
+	}
+	r, _ := explicitRole(d, t)
+	return r
+}
+
+func presentationalTable(d *dom.Doc, n *html.Node) bool {
+	return tableRole(d, n) == "none"
+}
+
+// headerCellRole decides columnheader or rowheader for a th: by scope,
+// else as Chromium does, by the nearest cell before it in the row (th →
+// columnheader, td → rowheader), else the nearest after it, else
+// columnheader. A th in a thead is a columnheader.
+func headerCellRole(n *html.Node) string {
+	s := dom.AttrOr(n, "scope")
+	switch {
+	case equalFold(s, "row"), equalFold(s, "rowgroup"):
+		return "rowheader"
+	case equalFold(s, "col"), equalFold(s, "colgroup"):
+		return "columnheader"
+	}
+	if tr := n.Parent; tr != nil && dom.IsHTML(tr.Parent, "thead") {
+		return "columnheader"
+	}
+	for c := n.PrevSibling; c != nil; c = c.PrevSibling {
+		if dom.IsHTML(c, "th") {
+			return "columnheader"
+		}
+		if dom.IsHTML(c, "td") {
+			return "rowheader"
+		}
+	}
+	for c := n.NextSibling; c != nil; c = c.NextSibling {
+		if dom.IsHTML(c, "th") {
+			return "columnheader"
+		}
+		if dom.IsHTML(c, "td") {
+			return "rowheader"
+		}
+	}
+	return "columnheader"
+}
+
+// implicitSVG maps SVG elements as SVG-AAM does, with one choice of ours:
+// an svg element is an img (Chromium exposes it as an image; most are
+// icons).
+func implicitSVG(d *dom.Doc, n *html.Node) string {
+	switch n.Data {
+	case "svg":
+		return "img"
+	case "a":
+		if dom.Has(n, "href") || hasXlinkHref(n) {
+			return "link"
+		}
+		return "generic"
+	case "image":
+		return "img"
+	case "g":
+		if hasName(d, n) || hasSVGTitle(n) {
+			return "group"
+		}
+		return "generic"
+	case "circle", "ellipse", "line", "path", "polygon", "polyline", "rect", "use":
+		if hasName(d, n) || hasSVGTitle(n) {
+			return "graphics-symbol"
+		}
+		return "none"
+	case "title", "desc", "defs", "symbol", "clipPath", "mask", "pattern",
+		"linearGradient", "radialGradient", "stop", "marker", "filter",
+		"metadata", "style", "script", "view", "animate", "animateMotion",
+		"animateTransform", "set", "mpath":
+		return "none"
+	}
+	if len(n.Data) > 2 && n.Data[:2] == "fe" {
+		return "none" // filter primitives
+	}
+	return "generic"
+}
+
+func hasSVGTitle(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Namespace == "svg" && c.Data == "title" && hasText(c) {
+			return true
+		}
+	}
+	return false
+}
