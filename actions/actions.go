@@ -189,10 +189,7 @@ func compute(implied uint16, role string, rec listeners.Record, m Markup) ([]str
 			inferred = "button"
 		}
 	}
-	if implied&(bType|bToggle|bAdjust) != 0 {
-		implied |= bClick // operating such a control starts with a click
-	}
-	set &^= implied
+	set &^= cover(implied)
 	return names(set), inferred
 }
 
@@ -258,10 +255,19 @@ func impliedBits(role string) uint16 {
 	return b
 }
 
+// cover extends a role's implied actions: a role that implies type, toggle
+// or adjust covers click too (operating such a control starts with a click).
+func cover(implied uint16) uint16 {
+	if implied&(bType|bToggle|bAdjust) != 0 {
+		implied |= bClick
+	}
+	return implied
+}
+
 // Without returns acts minus the actions role implies, in the same order. A
 // tree builder that adopts an inferred role uses it on Compute's result.
 func Without(acts []string, role string) []string {
-	implied := impliedBits(role)
+	implied := cover(impliedBits(role))
 	if implied == 0 {
 		return acts
 	}
