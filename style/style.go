@@ -1,13 +1,50 @@
 // Package style is the small CSS cascade axtree needs without a layout
 // engine: each element's default display, the page's own <style> rules and
-// inline styles for display, visibility, content-visibility and ::before /
-// ::after content, and live computed values from a capture where present.
+// inline styles for display, visibility, content-visibility, cursor and
+// ::before / ::after content, and live computed values from a capture where
+// present.
+//
+// Scope and limits, where CSS says more than this package does:
+//   - Only <style> elements are read (never <link rel=stylesheet>); a
+//     <style> with a non-CSS type, a non-matching media attribute, or inside
+//     an inert <template> is ignored.
+//   - @media is evaluated against a fixed screen, ViewportWidth ×
+//     ViewportHeight CSS px (see media.go for every feature's value);
+//     @supports assumes every feature is supported; @layer blocks apply as
+//     unlayered rules in source order; all other at-rules (@container,
+//     @scope, @font-face, ...) are skipped, as are nested style rules (CSS
+//     nesting) and declarations using var() or env().
+//   - Selectors are compiled by cascadia one compound at a time; selectors
+//     it does not know (:is, :where, :host, ::slotted, :focus-visible, ...)
+//     drop only themselves, not the rest of their selector list.
+//   - Limits (see the constants): MaxStyleBytes of style text per Sheet,
+//     MaxSelectors kept selectors (MaxUniversal of them not keyed by id,
+//     class, tag or attribute), MaxHasSelectors using :has(),
+//     MaxSelectorLen, MaxCompounds, MaxNesting and MatchBudget per selector.
 package style
 
 import (
+	"strings"
+
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+)
+
+const (
+	// MaxStyleBytes is the most style text (all <style> elements and style
+	// attributes of a Sheet's document) that is parsed; the rest is ignored.
+	MaxStyleBytes = 16 << 20
+	// MaxSelectors is the most compiled selectors a Sheet keeps, over all
+	// trees; later ones are dropped.
+	MaxSelectors = 50000
+	// MaxUniversal is the most kept selectors whose rightmost compound has
+	// no id, class, tag or attribute to index them by (they are tested
+	// against every element).
+	MaxUniversal = 1000
+	// MaxHasSelectors is the most kept selectors using :has(), whose
+	// matching walks the element's subtree.
+	MaxHasSelectors = 64
 )
 
 // Computed is the part of an element's computed style that the
@@ -19,29 +56,600 @@ type Computed struct {
 	Before, After     string // ::before / ::after content text
 	HasBefore         bool   // a ::before box with content exists
 	HasAfter          bool   // a ::after box with content exists
-	CursorPointer     bool   // cursor: pointer
+	CursorPointer     bool   // cursor: pointer (inherited, as computed cursor is)
+
+	// BeforeDisplay and AfterDisplay are the display of the ::before and
+	// ::after boxes ("" when there is no box), for name-computation
+	// spacing: a block pseudo-element is separated by spaces.
+	BeforeDisplay, AfterDisplay string
+	// ZeroSize is true when live facts say the element's box has no area.
+	ZeroSize bool
+	// Inert is true when the element is inert: by live facts, or statically
+	// by an inert attribute on it or a flat-tree ancestor.
+	Inert bool
+}
+
+// scopeRules is the compiled author style of one tree (the document, or one
+// shadow tree), indexed by the rightmost compound's key.
+type scopeRules struct {
+	sels      []selector
+	decls     [][]decl // by selector.rule
+	byID      map[string][]int32
+	byClass   map[string][]int32
+	byTag     map[string][]int32
+	byAttr    map[string][]int32
+	universal []int32
+}
+
+// entry is the memoized state of one element.
+type entry struct {
+	done     bool
+	c        Computed
+	gone     bool // no box: display none here or above, or outside the flat tree
+	kidsGone bool // descendants have no box (gone, or content-visibility hidden)
 }
 
 // Sheet resolves computed style for the elements of one document. It is not
 // safe for concurrent use.
 type Sheet struct {
-	doc *dom.Doc
+	doc    *dom.Doc
+	scopes map[*html.Node]*scopeRules // nil key: the document tree
+	memo   []entry                    // by dom index
+	extra  map[*html.Node]*entry      // nodes outside the index
+	slots  map[*html.Node]bool        // slots that have assigned nodes
+
+	// scratch, reused across calls
+	chain []*html.Node
+	cands []int32
+	m     matcher
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
 // tree, scoped to it) and returns a Sheet for it.
-func New(d *dom.Doc) *Sheet { return &Sheet{doc: d} }
+func New(d *dom.Doc) *Sheet {
+	if d == nil {
+		d = dom.New(&html.Node{Type: html.DocumentNode})
+	}
+	s := &Sheet{doc: d, scopes: map[*html.Node]*scopeRules{}}
+	s.memo = make([]entry, d.Len())
+	s.compile()
+	for _, e := range d.Elements {
+		if sr := d.ShadowRoot(e); sr != nil {
+			for c := e.FirstChild; c != nil; c = c.NextSibling {
+				if c != sr && d.Parent(c) != c.Parent {
+					if s.slots == nil {
+						s.slots = map[*html.Node]bool{}
+					}
+					s.slots[d.Parent(c)] = true
+				}
+			}
+		}
+	}
+	return s
+}
 
-// Style returns the computed style of element n.
+// compile parses every applicable <style> element into its tree's rules.
+func (s *Sheet) compile() {
+	d := s.doc
+	var order []*html.Node // scopes in first-seen order (deterministic)
+	raw := map[*html.Node][]rawRule{}
+	budget := MaxStyleBytes
+	for _, e := range d.Elements {
+		if e.Data != "style" || (e.Namespace != "" && e.Namespace != "svg") {
+			continue
+		}
+		sc := d.Scope(e)
+		if inInertTemplate(e, sc) || !styleApplies(e) {
+			continue
+		}
+		text := textContent(e)
+		if len(text) > budget {
+			text = text[:budget]
+		}
+		budget -= len(text)
+		if _, seen := raw[sc]; !seen {
+			order = append(order, sc)
+			raw[sc] = nil
+		}
+		raw[sc] = parseSheet(stripComments(text), raw[sc])
+		if budget <= 0 {
+			break
+		}
+	}
+	c := newCompiler()
+	total, has := 0, 0
+	for _, sc := range order {
+		r := &scopeRules{
+			byID: map[string][]int32{}, byClass: map[string][]int32{},
+			byTag: map[string][]int32{}, byAttr: map[string][]int32{},
+		}
+		for ri, rr := range raw[sc] {
+			r.decls = append(r.decls, rr.decls)
+			for _, text := range splitTop(rr.selectors, ',') {
+				if total >= MaxSelectors {
+					break
+				}
+				sel, kind, key, ok := c.compile(text)
+				if !ok {
+					continue
+				}
+				if sel.hasHas {
+					if has >= MaxHasSelectors {
+						continue
+					}
+					has++
+				}
+				if kind == keyUniversal && len(r.universal) >= MaxUniversal {
+					continue
+				}
+				sel.rule = int32(ri)
+				sel.prio |= uint64(ri) & orderMask
+				idx := int32(len(r.sels))
+				r.sels = append(r.sels, sel)
+				total++
+				switch kind {
+				case keyID:
+					r.byID[key] = append(r.byID[key], idx)
+				case keyClass:
+					r.byClass[key] = append(r.byClass[key], idx)
+				case keyTag:
+					r.byTag[key] = append(r.byTag[key], idx)
+				case keyAttr:
+					r.byAttr[key] = append(r.byAttr[key], idx)
+				default:
+					r.universal = append(r.universal, idx)
+				}
+			}
+		}
+		s.scopes[sc] = r
+	}
+}
+
+// Priority bits: important (62), inline (61), specificity (30..59), source
+// order (0..29).
+const (
+	orderMask     = 1<<30 - 1
+	inlineBit     = uint64(1) << 61
+	importantBit  = uint64(1) << 62
+	inlinePrio    = inlineBit | orderMask
+	noPrio        = ^uint64(0)
+	maxChainDepth = 1 << 20
+)
+
+// inInertTemplate reports whether e sits inside a <template> that is not
+// the shadow root of its own tree.
+func inInertTemplate(e, scope *html.Node) bool {
+	for p := e.Parent; p != nil && p != scope; p = p.Parent {
+		if dom.IsHTML(p, "template") {
+			return true
+		}
+	}
+	return false
+}
+
+// styleApplies checks a <style>'s type and media attributes.
+func styleApplies(e *html.Node) bool {
+	if t, ok := dom.Attr(e, "type"); ok {
+		t = strings.ToLower(strings.TrimSpace(t))
+		if t != "" && t != "text/css" {
+			return false
+		}
+	}
+	if m, ok := dom.Attr(e, "media"); ok && !evalMediaList(m) {
+		return false
+	}
+	return true
+}
+
+// textContent concatenates the text children of e.
+func textContent(e *html.Node) string {
+	if c := e.FirstChild; c != nil && c.NextSibling == nil && c.Type == html.TextNode {
+		return c.Data
+	}
+	var b strings.Builder
+	for c := e.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return b.String()
+}
+
+// cascaded holds the winning declaration per pseudo box and property.
+type cascaded struct {
+	prio [numPseudo][numProps]uint64
+	d    [numPseudo][numProps]*decl
+}
+
+func (c *cascaded) reset() {
+	for p := range c.prio {
+		for q := range c.prio[p] {
+			c.prio[p][q] = 0
+			c.d[p][q] = nil
+		}
+	}
+}
+
+func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
+	if dl.important {
+		prio |= importantBit
+	}
+	if c.d[ps][dl.prop] == nil || prio >= c.prio[ps][dl.prop] {
+		c.prio[ps][dl.prop] = prio
+		c.d[ps][dl.prop] = dl
+	}
+}
+
+// cascade collects the declarations that apply to element n.
+func (s *Sheet) cascade(n *html.Node, out *cascaded) {
+	out.reset()
+	sc := s.doc.Scope(n)
+	if r := s.scopes[sc]; r != nil && len(r.sels) > 0 {
+		c := s.cands[:0]
+		if id, ok := dom.Attr(n, "id"); ok && id != "" {
+			c = append(c, r.byID[id]...)
+		}
+		if cl, ok := dom.Attr(n, "class"); ok {
+			for i := 0; i < len(cl); {
+				for i < len(cl) && isWS(cl[i]) {
+					i++
+				}
+				j := i
+				for j < len(cl) && !isWS(cl[j]) {
+					j++
+				}
+				if j > i {
+					c = append(c, r.byClass[cl[i:j]]...)
+				}
+				i = j
+			}
+		}
+		if len(r.byTag) > 0 {
+			c = append(c, r.byTag[lowerASCII(n.Data)]...)
+		}
+		if len(r.byAttr) > 0 {
+			for i := range n.Attr {
+				if a := &n.Attr[i]; a.Namespace == "" {
+					c = append(c, r.byAttr[a.Key]...)
+				}
+			}
+		}
+		c = append(c, r.universal...)
+		// Duplicate buckets (class="a a", or an attribute repeated) would
+		// offer the same selector twice: harmless, as offer is idempotent.
+		s.m.scope = sc
+		for _, si := range c {
+			sel := &r.sels[si]
+			if !s.m.matches(sel, n) {
+				continue
+			}
+			ds := r.decls[sel.rule]
+			for k := range ds {
+				out.offer(sel.pseudo, &ds[k], sel.prio)
+			}
+		}
+		s.cands = c[:0]
+	}
+	if st, ok := dom.Attr(n, "style"); ok && st != "" {
+		if len(st) > MaxStyleBytes {
+			st = st[:MaxStyleBytes]
+		}
+		ds := parseDecls(stripComments(st), true)
+		for k := range ds {
+			out.offer(pseudoNone, &ds[k], inlinePrio)
+		}
+	}
+}
+
+// Style returns the computed style of element n. For a non-element node it
+// returns the zero Computed with Display "" and the flat-tree parent's
+// visibility.
 func (s *Sheet) Style(n *html.Node) Computed {
-	return Computed{Display: "inline", Visibility: "visible"}
+	if n == nil {
+		return Computed{Visibility: "visible"}
+	}
+	if n.Type != html.ElementNode {
+		p := s.doc.Parent(n)
+		if p == nil || p.Type != html.ElementNode {
+			return Computed{Visibility: "visible"}
+		}
+		return Computed{Visibility: s.ensure(p).c.Visibility}
+	}
+	return s.ensure(n).c
 }
 
 // Rendered reports whether n generates a box a person could see: false when
 // n or a flat-tree ancestor has display:none, when n's computed visibility is
-// hidden or collapse, when an ancestor has content-visibility:hidden, or when
-// live facts say so (zero size, hidden).
-func (s *Sheet) Rendered(n *html.Node) bool { return true }
+// hidden or collapse, when an ancestor has content-visibility:hidden (the
+// element itself still renders), when n is a light-DOM child of a shadow
+// host that no slot takes (or slot fallback content while the slot has
+// assigned nodes), when n is content of a closed <details> other than its
+// summary, or when live facts say so (zero size, hidden). For a text node
+// it reports whether its flat-tree parent's content renders.
+func (s *Sheet) Rendered(n *html.Node) bool {
+	if n == nil {
+		return false
+	}
+	if n.Type != html.ElementNode {
+		p := s.doc.Parent(n)
+		if p == nil || p.Type != html.ElementNode {
+			return n.Type == html.TextNode || n.Type == html.DocumentNode
+		}
+		if s.outsideFlat(n, p) {
+			return false
+		}
+		e := s.ensure(p)
+		return !e.kidsGone && e.c.Visibility == "visible"
+	}
+	e := s.ensure(n)
+	return !e.gone && !e.c.ZeroSize && e.c.Visibility == "visible"
+}
 
-// DefaultDisplay returns the user-agent default display of element n.
-func DefaultDisplay(n *html.Node) string { return "inline" }
+// Inline reports whether element n is inline-level (display inline,
+// inline-block, inline-flex, ..., ruby, or contents), as the accessible
+// name computation needs to decide whether to separate its text with
+// spaces. Non-elements are inline.
+func (s *Sheet) Inline(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode {
+		return true
+	}
+	return isInlineDisplay(s.ensure(n).c.Display)
+}
+
+// IsInlineDisplay reports whether a display value is inline-level (inline,
+// inline-*, ruby) or contents.
+func IsInlineDisplay(display string) bool { return isInlineDisplay(display) }
+
+// outsideFlat reports whether n (child of flat parent p) is outside the
+// flat tree or the rendered part of p's content: an unassigned light child
+// of a shadow host, slot fallback content while the slot has assigned
+// nodes, or content of a closed <details> other than its first summary.
+func (s *Sheet) outsideFlat(n, p *html.Node) bool {
+	d := s.doc
+	if n.Parent == p {
+		if d.ShadowRoot(p) != nil {
+			return true // p is a host and n was not assigned to a slot
+		}
+		if s.slots[p] && d.Scope(p) != nil && p.Data == "slot" {
+			return true // fallback content of a slot with assigned nodes
+		}
+	}
+	if dom.IsHTML(p, "details") && !dom.Has(p, "open") {
+		if n.Type != html.ElementNode || !dom.IsHTML(n, "summary") || firstSummary(p) != n {
+			return true
+		}
+	}
+	return false
+}
+
+// ensure computes (once) and returns the memo entry of element n, computing
+// flat-tree ancestors first without recursion.
+func (s *Sheet) ensure(n *html.Node) *entry {
+	if e := s.lookup(n); e != nil && e.done {
+		return e
+	}
+	chain := s.chain[:0]
+	limit := maxChainDepth
+	if l := len(s.memo) + 1; l < limit {
+		limit = l
+	}
+	var top *entry // the memoized parent of the chain's topmost element
+	for x := n; x != nil && x.Type == html.ElementNode; x = s.doc.Parent(x) {
+		if e := s.lookup(x); e != nil && e.done {
+			top = e
+			break
+		}
+		if len(chain) >= limit {
+			break // a cycle or an absurd depth: treat x as a root
+		}
+		chain = append(chain, x)
+	}
+	parent := top
+	var cas cascaded
+	for i := len(chain) - 1; i >= 0; i-- {
+		x := chain[i]
+		e := s.slot(x)
+		s.compute(x, parent, e, &cas)
+		e.done = true
+		parent = e
+	}
+	s.chain = chain[:0]
+	return parent
+}
+
+// lookup returns the memo slot of n, or nil when there is none yet.
+func (s *Sheet) lookup(n *html.Node) *entry {
+	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
+		return &s.memo[i]
+	}
+	return s.extra[n]
+}
+
+// slot returns the memo slot of n, creating one for unindexed nodes.
+func (s *Sheet) slot(n *html.Node) *entry {
+	if e := s.lookup(n); e != nil {
+		return e
+	}
+	if s.extra == nil {
+		s.extra = map[*html.Node]*entry{}
+	}
+	e := &entry{}
+	s.extra[n] = e
+	return e
+}
+
+// compute fills e for element n given its flat-tree parent's entry (nil at
+// the root).
+func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
+	s.cascade(n, cas)
+	pc := Computed{Display: "inline", Visibility: "visible", ContentVisibility: "visible"}
+	if parent != nil {
+		pc = parent.c
+	}
+	c := &e.c
+	ua := DefaultDisplay(n)
+
+	// display (not inherited)
+	c.Display = ua
+	if dl := cas.d[pseudoNone][propDisplay]; dl != nil {
+		switch dl.kw {
+		case "inherit":
+			c.Display = pc.Display
+		case "initial", "unset":
+			c.Display = "inline"
+		case "revert", "revert-layer":
+		default:
+			c.Display = dl.kw
+		}
+	}
+	// visibility (inherited)
+	c.Visibility = pc.Visibility
+	if dl := cas.d[pseudoNone][propVisibility]; dl != nil {
+		switch dl.kw {
+		case "inherit", "unset", "revert", "revert-layer":
+		case "initial":
+			c.Visibility = "visible"
+		default:
+			c.Visibility = dl.kw
+		}
+	}
+	// content-visibility (not inherited)
+	c.ContentVisibility = uaContentVisibility(n)
+	if dl := cas.d[pseudoNone][propContentVisibility]; dl != nil {
+		switch dl.kw {
+		case "inherit":
+			c.ContentVisibility = pc.ContentVisibility
+		case "initial", "unset":
+			c.ContentVisibility = "visible"
+		case "revert", "revert-layer":
+		default:
+			c.ContentVisibility = dl.kw
+		}
+	}
+	// cursor (inherited)
+	c.CursorPointer = pc.CursorPointer || uaCursorPointer(n)
+	if dl := cas.d[pseudoNone][propCursor]; dl != nil {
+		switch dl.kw {
+		case "inherit", "unset":
+			c.CursorPointer = pc.CursorPointer
+		case "initial":
+			c.CursorPointer = false
+		case "revert", "revert-layer":
+			c.CursorPointer = pc.CursorPointer || uaCursorPointer(n)
+		default:
+			c.CursorPointer = dl.kw == "pointer"
+		}
+	}
+	c.Inert = pc.Inert || n.Namespace == "" && dom.Has(n, "inert")
+	c.ZeroSize = false
+
+	// ::before / ::after
+	c.Before, c.HasBefore, c.BeforeDisplay = "", false, ""
+	c.After, c.HasAfter, c.AfterDisplay = "", false, ""
+	if c.Display != "none" && !(n.Namespace == "" && noPseudo[n.Data]) && n.Namespace != "svg" {
+		c.Before, c.HasBefore, c.BeforeDisplay = pseudoBox(n, c, cas, pseudoBefore)
+		c.After, c.HasAfter, c.AfterDisplay = pseudoBox(n, c, cas, pseudoAfter)
+	}
+
+	// live facts win
+	if f := s.doc.Facts(n); f != nil {
+		live := f.Display != "" || f.Visibility != ""
+		if f.Display != "" {
+			c.Display = f.Display
+		}
+		if f.Visibility != "" {
+			c.Visibility = f.Visibility
+		}
+		if f.ContentVisibility != "" {
+			c.ContentVisibility = f.ContentVisibility
+		}
+		if live {
+			c.CursorPointer = f.CursorPointer
+		} else if f.CursorPointer {
+			c.CursorPointer = true
+		}
+		if f.Before != nil {
+			c.Before, c.HasBefore = *f.Before, true
+			if c.BeforeDisplay == "" {
+				c.BeforeDisplay = "inline"
+			}
+		} else if live && c.Display == "none" {
+			c.Before, c.HasBefore, c.BeforeDisplay = "", false, ""
+		}
+		if f.After != nil {
+			c.After, c.HasAfter = *f.After, true
+			if c.AfterDisplay == "" {
+				c.AfterDisplay = "inline"
+			}
+		} else if live && c.Display == "none" {
+			c.After, c.HasAfter, c.AfterDisplay = "", false, ""
+		}
+		c.ZeroSize = f.ZeroSize
+		if f.Inert {
+			c.Inert = true
+		}
+	}
+
+	// rendering state
+	e.gone = c.Display == "none"
+	if parent != nil && parent.kidsGone {
+		e.gone = true
+	}
+	if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
+		e.gone = true
+	}
+	e.kidsGone = e.gone || c.ContentVisibility == "hidden"
+}
+
+// pseudoBox resolves the ::before or ::after box of n: its text, whether a
+// box exists, and its display.
+func pseudoBox(n *html.Node, c *Computed, cas *cascaded, ps pseudo) (string, bool, string) {
+	dl := cas.d[ps][propContent]
+	if dl == nil || dl.kw != "" {
+		return "", false, "" // none, normal, or a CSS-wide keyword (all: normal)
+	}
+	disp := "inline"
+	if dd := cas.d[ps][propDisplay]; dd != nil {
+		switch dd.kw {
+		case "inherit":
+			disp = c.Display
+		case "initial", "unset", "revert", "revert-layer":
+		default:
+			disp = dd.kw
+		}
+	}
+	if disp == "none" {
+		return "", false, ""
+	}
+	vis := c.Visibility
+	if dv := cas.d[ps][propVisibility]; dv != nil {
+		switch dv.kw {
+		case "initial":
+			vis = "visible"
+		case "visible", "hidden", "collapse":
+			vis = dv.kw
+		}
+	}
+	if vis != "visible" {
+		return "", true, disp
+	}
+	var b strings.Builder
+	for _, it := range dl.content {
+		if it.attr != "" {
+			b.WriteString(dom.AttrOr(n, it.attr))
+		} else {
+			b.WriteString(it.text)
+		}
+	}
+	return b.String(), true, disp
+}
+
+// Selectors returns the number of compiled selectors kept for the document
+// tree and each shadow tree together (for diagnostics and tests).
+func (s *Sheet) Selectors() int {
+	n := 0
+	for _, r := range s.scopes {
+		n += len(r.sels)
+	}
+	return n
+}

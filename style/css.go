@@ -1,0 +1,615 @@
+package style
+
+import (
+	"strings"
+)
+
+// This file is the forgiving CSS parser: it turns style sheet text into
+// qualified rules (selector text plus the few declarations axtree cares
+// about), evaluating @media and @supports on the way. It never fails: what
+// it cannot read it skips, as CSS error recovery does.
+
+// prop identifies one of the properties the cascade keeps.
+type prop uint8
+
+const (
+	propDisplay prop = iota
+	propVisibility
+	propContentVisibility
+	propCursor
+	propContent
+	numProps
+)
+
+// propByName maps a lower-case property name to its prop.
+var propByName = map[string]prop{
+	"display":            propDisplay,
+	"visibility":         propVisibility,
+	"content-visibility": propContentVisibility,
+	"cursor":             propCursor,
+	"content":            propContent,
+}
+
+// decl is one parsed declaration of a kept property.
+type decl struct {
+	prop      prop
+	important bool
+	kw        string        // normalized keyword value ("" for a content list)
+	content   []contentItem // for content: the items, when kw == ""
+	alt       bool          // content had alternative text after "/"
+}
+
+// contentItem is one piece of a content value: literal text, or the value
+// of an attribute of the element (attr()).
+type contentItem struct {
+	text string
+	attr string // attribute name when the item is attr(name)
+}
+
+// rawRule is a qualified rule whose block set at least one kept property.
+type rawRule struct {
+	selectors string
+	decls     []decl
+}
+
+// maxBlockDepth bounds nesting of at-rule blocks (@media inside @supports
+// inside @layer ...). Deeper blocks are skipped.
+const maxBlockDepth = 16
+
+// parseSheet appends the qualified rules of src that set a kept property to
+// out, in source order. src must be comment-free (see stripComments).
+func parseSheet(src string, out []rawRule) []rawRule {
+	return parseRuleList(src, 0, out)
+}
+
+func parseRuleList(s string, depth int, out []rawRule) []rawRule {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case isWS(c) || c == ';':
+			i++
+			continue
+		case c == '}':
+			i++ // stray closing brace
+			continue
+		case strings.HasPrefix(s[i:], "<!--"):
+			i += 4
+			continue
+		case strings.HasPrefix(s[i:], "-->"):
+			i += 3
+			continue
+		case c == '@':
+			j := i + 1
+			for j < len(s) && isNameChar(s[j]) {
+				j++
+			}
+			name := strings.ToLower(s[i+1 : j])
+			end, open := scanPrelude(s, j, true)
+			prelude := s[j:end]
+			if !open {
+				i = end + 1 // past ';' (or end)
+				continue
+			}
+			close := blockEnd(s, end)
+			body := s[end+1 : close]
+			i = close + 1
+			if depth+1 >= maxBlockDepth {
+				continue
+			}
+			switch name {
+			case "media":
+				if evalMediaList(prelude) {
+					out = parseRuleList(body, depth+1, out)
+				}
+			case "supports":
+				if evalSupports(prelude) {
+					out = parseRuleList(body, depth+1, out)
+				}
+			case "layer":
+				// Cascade layers are flattened: layered rules count as
+				// unlayered ones in source order (documented limit).
+				out = parseRuleList(body, depth+1, out)
+			}
+			// Everything else (@font-face, @keyframes, @container, @scope,
+			// @page, ...) is skipped.
+		default:
+			end, open := scanPrelude(s, i, false)
+			if !open {
+				return out // a prelude without a block runs to the end
+			}
+			close := blockEnd(s, end)
+			decls := parseDecls(s[end+1:close], false)
+			if len(decls) > 0 {
+				out = append(out, rawRule{selectors: strings.TrimSpace(s[i:end]), decls: decls})
+			}
+			i = close + 1
+		}
+	}
+	return out
+}
+
+// scanPrelude scans from i to the first top-level '{' (and, when semi is
+// true, ';'), skipping strings and bracketed parts. It returns the index of
+// that character (or len(s)) and whether it is a '{'.
+func scanPrelude(s string, i int, semi bool) (int, bool) {
+	depth := 0
+	for i < len(s) {
+		switch c := s[i]; c {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '\\':
+			i += 2
+			continue
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth > 0 {
+				depth--
+			}
+		case '{':
+			return i, true
+		case ';':
+			if semi && depth == 0 {
+				return i, false
+			}
+		case '}':
+			if semi && depth == 0 {
+				// a statement cut short by a stray '}': it ends here
+				return i, false
+			}
+		}
+		i++
+	}
+	return len(s), false
+}
+
+// blockEnd returns the index of the '}' matching the '{' at s[open], or
+// len(s) when the block is unterminated (it then runs to the end).
+func blockEnd(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); {
+		switch s[i] {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '\\':
+			i += 2
+			continue
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(s)
+}
+
+// skipString returns the index just past the string starting at s[i]. An
+// unterminated string ends at a newline or at the end of s.
+func skipString(s string, i int) int {
+	q := s[i]
+	i++
+	for i < len(s) {
+		switch s[i] {
+		case '\\':
+			i += 2
+			continue
+		case '\n':
+			return i
+		case q:
+			return i + 1
+		}
+		i++
+	}
+	return len(s)
+}
+
+// parseDecls parses a declaration list and returns the declarations of kept
+// properties, in order. Nested rules (CSS nesting) and at-rules inside the
+// block are skipped. When inline is true the text is a style attribute.
+func parseDecls(s string, inline bool) []decl {
+	var out []decl
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if isWS(c) || c == ';' {
+			i++
+			continue
+		}
+		// find the end of this declaration: top-level ';', or a '{' that
+		// makes it a nested rule or at-rule.
+		end, open := scanPrelude(s, i, true)
+		if open {
+			i = blockEnd(s, end) + 1
+			continue
+		}
+		d := s[i:end]
+		i = end + 1
+		if c == '@' {
+			continue
+		}
+		colon := strings.IndexByte(d, ':')
+		if colon <= 0 {
+			continue
+		}
+		name := strings.TrimSpace(d[:colon])
+		if len(name) > 20 {
+			continue
+		}
+		p, ok := propByName[lowerASCII(name)]
+		if !ok {
+			continue
+		}
+		if v, ok := parseValue(p, d[colon+1:]); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// parseValue parses the value of a kept property, with !important.
+func parseValue(p prop, v string) (decl, bool) {
+	v = strings.TrimSpace(v)
+	d := decl{prop: p}
+	if k := strings.LastIndexByte(v, '!'); k >= 0 && isQuoteFree(v[k:]) {
+		if strings.EqualFold(strings.TrimSpace(v[k+1:]), "important") {
+			d.important = true
+			v = strings.TrimSpace(v[:k])
+		}
+	}
+	if v == "" {
+		return d, false
+	}
+	lv := lowerASCII(v)
+	if strings.Contains(lv, "var(") || strings.Contains(lv, "env(") || strings.Contains(lv, "attr(") && p != propContent {
+		// Custom properties are not resolved: the declaration is dropped
+		// and lower-priority ones apply (documented limit).
+		return d, false
+	}
+	switch lv {
+	case "inherit", "initial", "unset", "revert", "revert-layer":
+		d.kw = lv
+		return d, true
+	}
+	switch p {
+	case propDisplay:
+		kw, ok := normalizeDisplay(lv)
+		d.kw = kw
+		return d, ok
+	case propVisibility:
+		switch lv {
+		case "visible", "hidden", "collapse":
+			d.kw = lv
+			return d, true
+		}
+	case propContentVisibility:
+		switch lv {
+		case "visible", "hidden", "auto":
+			d.kw = lv
+			return d, true
+		}
+	case propCursor:
+		// cursor: [url(...) x y,]* keyword — the last item is the keyword.
+		last := lv
+		if k := strings.LastIndexByte(lv, ','); k >= 0 {
+			last = strings.TrimSpace(lv[k+1:])
+		}
+		if last == "pointer" || last == "hand" {
+			d.kw = "pointer"
+		} else {
+			d.kw = "other"
+		}
+		return d, true
+	case propContent:
+		return parseContent(v, d)
+	}
+	return d, false
+}
+
+func isQuoteFree(s string) bool { return strings.IndexAny(s, "\"'") < 0 }
+
+// displayKeywords are the single-keyword display values accepted as is.
+var displayKeywords = map[string]bool{
+	"none": true, "contents": true, "block": true, "inline": true, "inline-block": true,
+	"flex": true, "inline-flex": true, "grid": true, "inline-grid": true, "table": true,
+	"inline-table": true, "table-row-group": true, "table-header-group": true,
+	"table-footer-group": true, "table-row": true, "table-cell": true,
+	"table-column-group": true, "table-column": true, "table-caption": true,
+	"list-item": true, "flow-root": true, "run-in": true, "ruby": true, "ruby-base": true,
+	"ruby-text": true, "ruby-base-container": true, "ruby-text-container": true,
+	"math": true, "block-math": true, "inline-math": true, "-webkit-box": true,
+	"-webkit-inline-box": true, "-ms-flexbox": true, "-ms-inline-flexbox": true,
+	"-moz-box": true, "-moz-inline-box": true, "-webkit-flex": true,
+	"-webkit-inline-flex": true, "-ms-grid": true, "-ms-inline-grid": true, "flow": true,
+}
+
+// normalizeDisplay maps a display value (one to three keywords) to a single
+// keyword: "inline flow-root" to "inline-block", "block flex" to "flex", ...
+func normalizeDisplay(v string) (string, bool) {
+	f := strings.Fields(v)
+	if len(f) == 1 {
+		if f[0] == "flow" {
+			return "block", true
+		}
+		return f[0], displayKeywords[f[0]]
+	}
+	if len(f) > 3 {
+		return "", false
+	}
+	outer, inner, list := "", "", false
+	for _, k := range f {
+		switch k {
+		case "block", "inline", "run-in":
+			if outer != "" {
+				return "", false
+			}
+			outer = k
+		case "flow", "flow-root", "table", "flex", "grid", "ruby", "math":
+			if inner != "" {
+				return "", false
+			}
+			inner = k
+		case "list-item":
+			if list {
+				return "", false
+			}
+			list = true
+		default:
+			return "", false
+		}
+	}
+	if list {
+		return "list-item", true
+	}
+	if outer == "" {
+		outer = "block"
+		if inner == "ruby" {
+			outer = "inline"
+		}
+	}
+	switch inner {
+	case "", "flow":
+		return outer, true
+	case "flow-root":
+		if outer == "inline" {
+			return "inline-block", true
+		}
+		return "flow-root", true
+	case "ruby":
+		if outer == "inline" {
+			return "ruby", true
+		}
+		return "block ruby", true
+	default:
+		if outer == "inline" {
+			return "inline-" + inner, true
+		}
+		return inner, true
+	}
+}
+
+// parseContent parses the value of content for ::before / ::after.
+func parseContent(v string, d decl) (decl, bool) {
+	switch lowerASCII(v) {
+	case "none", "normal":
+		d.kw = lowerASCII(v)
+		return d, true
+	}
+	var main, alt []contentItem
+	cur := &main
+	hasAlt := false
+	i := 0
+	for i < len(v) {
+		c := v[i]
+		switch {
+		case isWS(c) || c == ',':
+			i++
+		case c == '/':
+			hasAlt = true
+			cur = &alt
+			i++
+		case c == '"' || c == '\'':
+			j := skipString(v, i)
+			*cur = append(*cur, contentItem{text: unescapeString(v[i:j])})
+			i = j
+		default:
+			j := i
+			for j < len(v) && (isNameChar(v[j]) || v[j] == '\\') {
+				j++
+			}
+			if j == i {
+				i++ // stray character
+				continue
+			}
+			name := lowerASCII(v[i:j])
+			if j < len(v) && v[j] == '(' {
+				close := parenEnd(v, j)
+				if name == "attr" {
+					arg := strings.TrimSpace(v[j+1 : close])
+					k := 0
+					for k < len(arg) && (isNameChar(arg[k]) || arg[k] == ':') {
+						k++
+					}
+					if k > 0 {
+						*cur = append(*cur, contentItem{attr: lowerASCII(arg[:k])})
+					}
+				}
+				// counter(), counters(), url(), gradients, image-set(): a box
+				// with no text.
+				i = close + 1
+				continue
+			}
+			// open-quote, close-quote, no-open-quote, no-close-quote and
+			// other keywords give no text.
+			i = j
+		}
+	}
+	d.content = main
+	if hasAlt {
+		d.content = alt
+		d.alt = true
+	}
+	if d.content == nil {
+		d.content = []contentItem{}
+	}
+	return d, true
+}
+
+// parenEnd returns the index of the ')' matching the '(' at s[open], or
+// len(s)-1 when unterminated.
+func parenEnd(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); {
+		switch s[i] {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(s) - 1
+}
+
+// unescapeString decodes a quoted CSS string token (quotes included; the
+// closing quote may be missing).
+func unescapeString(s string) string {
+	if len(s) == 0 {
+		return s
+	}
+	q := s[0]
+	s = s[1:]
+	if n := len(s); n > 0 && s[n-1] == q {
+		s = s[:n-1]
+	}
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	return unescapeIdent(s)
+}
+
+// unescapeIdent decodes CSS escapes: \XXXXXX hex (with one optional
+// trailing space), \<newline> (removed) and \c (c itself).
+func unescapeIdent(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		i++
+		if i >= len(s) {
+			break
+		}
+		if s[i] == '\n' {
+			i++
+			continue
+		}
+		if isHex(s[i]) {
+			r := rune(0)
+			k := 0
+			for k < 6 && i < len(s) && isHex(s[i]) {
+				r = r*16 + rune(hexVal(s[i]))
+				i++
+				k++
+			}
+			if i < len(s) && isWS(s[i]) {
+				i++
+			}
+			if r == 0 || r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF) {
+				r = '\uFFFD'
+			}
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// stripComments removes /* */ comments outside strings. An unterminated
+// comment runs to the end of the text.
+func stripComments(s string) string {
+	if !strings.Contains(s, "/*") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\'':
+			j := skipString(s, i)
+			b.WriteString(s[i:j])
+			i = j
+		case c == '\\' && i+1 < len(s):
+			b.WriteString(s[i : i+2])
+			i += 2
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			b.WriteByte(' ')
+			i += 2 + end + 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+func isNameChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c >= 0x80
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	default:
+		return int(c-'A') + 10
+	}
+}
+
+// lowerASCII lower-cases ASCII letters, allocating only when needed.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,0 +1,478 @@
+package style
+
+import (
+	"strings"
+
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
+)
+
+// Selectors are split here into compound selectors joined by combinators;
+// each compound is compiled by cascadia, and the combinators are matched by
+// this package with a step budget, so that no selector can cost more than a
+// bounded amount of work per element.
+
+const (
+	// MaxSelectorLen is the longest complex selector (in bytes) compiled;
+	// longer ones are dropped.
+	MaxSelectorLen = 1024
+	// MaxCompounds is the most compound selectors one complex selector may
+	// chain with combinators.
+	MaxCompounds = 32
+	// MaxNesting is the deepest nesting of :not()/:has() arguments.
+	MaxNesting = 4
+	// MatchBudget is the most compound-selector tests one selector may make
+	// against one element (walking ancestors and siblings); past it the
+	// selector does not match.
+	MatchBudget = 4096
+)
+
+// pseudo says which box a selector styles.
+type pseudo uint8
+
+const (
+	pseudoNone pseudo = iota
+	pseudoBefore
+	pseudoAfter
+	numPseudo
+)
+
+// selector is one compiled complex selector of a rule.
+type selector struct {
+	comps  []cascadia.Sel // compounds, left to right
+	combs  []byte         // combs[i] joins comps[i] and comps[i+1]: ' ', '>', '+', '~'
+	pseudo pseudo
+	prio   uint64 // specificity and source order, see priority
+	rule   int32  // index into the Sheet's rule declarations
+	hasHas bool
+}
+
+// keyKind says which index bucket a selector is filed under.
+type keyKind uint8
+
+const (
+	keyUniversal keyKind = iota
+	keyID
+	keyClass
+	keyTag
+	keyAttr
+)
+
+// splitComplex splits a complex selector into compound texts and the
+// combinators between them. ok is false on malformed input.
+func splitComplex(s string) (comps []string, combs []byte, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil, false
+	}
+	depth, start := 0, 0
+	pending := byte(0)
+	flush := func(end int) bool {
+		part := s[start:end]
+		if part == "" {
+			return true
+		}
+		if len(comps) > 0 {
+			if pending == 0 {
+				return false
+			}
+			combs = append(combs, pending)
+		} else if pending != 0 && pending != ' ' {
+			return false // leading combinator (relative selector)
+		}
+		comps = append(comps, part)
+		pending = 0
+		return true
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\'':
+			i = skipString(s, i)
+			continue
+		case c == '\\':
+			i += 2
+			continue
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+			if depth < 0 {
+				return nil, nil, false
+			}
+		case depth == 0 && (isWS(c) || c == '>' || c == '+' || c == '~'):
+			if !flush(i) {
+				return nil, nil, false
+			}
+			if isWS(c) {
+				if pending == 0 {
+					pending = ' '
+				}
+			} else {
+				if pending != 0 && pending != ' ' {
+					return nil, nil, false // two combinators in a row
+				}
+				pending = c
+			}
+			i++
+			start = i
+			continue
+		}
+		i++
+	}
+	if depth != 0 {
+		return nil, nil, false
+	}
+	if !flush(len(s)) {
+		return nil, nil, false
+	}
+	if pending != 0 && pending != ' ' || len(comps) == 0 {
+		return nil, nil, false // trailing combinator
+	}
+	if pending == ' ' {
+		// trailing whitespace was trimmed, so this cannot happen; keep the
+		// invariant len(combs) == len(comps)-1 regardless.
+		pending = 0
+	}
+	if len(combs) != len(comps)-1 {
+		return nil, nil, false
+	}
+	return comps, combs, true
+}
+
+// nonStandard lists cascadia pseudo-classes that are not CSS (or mean
+// something else in CSS): selectors using them are dropped.
+var nonStandard = map[string]bool{
+	"contains": true, "containsown": true, "matches": true, "matchesown": true,
+	"haschild": true, "input": true,
+}
+
+// checkCompound validates a compound's text before cascadia sees it:
+// no non-standard pseudo-classes or attribute operators, bounded nesting,
+// and arguments of :not()/:has() limited so cascadia's own combinator
+// matching stays cheap (at nesting level 1 at most one combinator, deeper
+// none; no :has() inside :has() or :not()). It reports whether the compound
+// uses :has().
+func checkCompound(s string, level int) (ok, hasHas bool) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch c {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '\\':
+			i += 2
+			continue
+		case '[':
+			j := i + 1
+			for j < len(s) && s[j] != ']' && s[j] != '=' && s[j] != '"' && s[j] != '\'' {
+				j++
+			}
+			if j < len(s) && s[j] == '=' && j > i+1 && (s[j-1] == '!' || s[j-1] == '#') {
+				return false, false
+			}
+			i = j
+			continue
+		case ':':
+			j := i + 1
+			if j < len(s) && s[j] == ':' {
+				i = j + 1
+				continue
+			}
+			k := j
+			for k < len(s) && isNameChar(s[k]) {
+				k++
+			}
+			name := lowerASCII(s[j:k])
+			if nonStandard[name] {
+				return false, false
+			}
+			if k < len(s) && s[k] == '(' {
+				close := parenEnd(s, k)
+				if close >= len(s) || s[close] != ')' {
+					return false, false
+				}
+				if name == "not" || name == "has" {
+					if name == "has" {
+						if level > 0 {
+							return false, false
+						}
+						hasHas = true
+					}
+					if level+1 > MaxNesting {
+						return false, false
+					}
+					for _, arg := range splitTop(s[k+1:close], ',') {
+						comps, _, ok := splitComplex(arg)
+						if !ok || len(comps) > 2 || level > 0 && len(comps) > 1 {
+							return false, false
+						}
+						for _, cc := range comps {
+							if ok, h := checkCompound(cc, level+1); !ok || h {
+								return false, false
+							}
+						}
+					}
+				}
+				i = close + 1
+				continue
+			}
+			i = k
+			continue
+		}
+		i++
+	}
+	return true, hasHas
+}
+
+// compoundKey returns the best index key of a compound: an id, else a
+// class, else a tag name, else an attribute name, else universal.
+func compoundKey(s string) (keyKind, string) {
+	kind, key := keyUniversal, ""
+	rank := func(k keyKind) int {
+		switch k {
+		case keyID:
+			return 4
+		case keyClass:
+			return 3
+		case keyTag:
+			return 2
+		case keyAttr:
+			return 1
+		}
+		return 0
+	}
+	set := func(k keyKind, v string) {
+		if v != "" && rank(k) > rank(kind) {
+			kind, key = k, v
+		}
+	}
+	i := 0
+	if i < len(s) && (isNameChar(s[i]) || s[i] == '\\') {
+		j := identEnd(s, i)
+		set(keyTag, lowerASCII(unescapeIdent(s[i:j])))
+		i = j
+	}
+	for i < len(s) {
+		switch c := s[i]; c {
+		case '#', '.':
+			j := identEnd(s, i+1)
+			v := unescapeIdent(s[i+1 : j])
+			if c == '#' {
+				set(keyID, v)
+			} else {
+				set(keyClass, v)
+			}
+			i = j
+		case '[':
+			j := i + 1
+			for j < len(s) && isWS(s[j]) {
+				j++
+			}
+			k := identEnd(s, j)
+			set(keyAttr, lowerASCII(unescapeIdent(s[j:k])))
+			for k < len(s) && s[k] != ']' {
+				if s[k] == '"' || s[k] == '\'' {
+					k = skipString(s, k)
+					continue
+				}
+				k++
+			}
+			i = k + 1
+		case ':':
+			j := i + 1
+			for j < len(s) && (s[j] == ':' || isNameChar(s[j])) {
+				j++
+			}
+			if j < len(s) && s[j] == '(' {
+				j = parenEnd(s, j) + 1
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return kind, key
+}
+
+// identEnd returns the end of the CSS name starting at s[i].
+func identEnd(s string, i int) int {
+	for i < len(s) {
+		switch {
+		case s[i] == '\\':
+			i += 2
+		case isNameChar(s[i]):
+			i++
+		default:
+			if i > len(s) {
+				return len(s)
+			}
+			return i
+		}
+	}
+	if i > len(s) {
+		return len(s)
+	}
+	return i
+}
+
+// compiler turns selector text into compiled selectors, caching compound
+// compilation (sheets repeat the same compounds many times).
+type compiler struct {
+	cache map[string]cascadia.Sel
+	bad   map[string]bool
+}
+
+func newCompiler() *compiler {
+	return &compiler{cache: map[string]cascadia.Sel{}, bad: map[string]bool{}}
+}
+
+// compile compiles one complex selector. ok is false when it is invalid,
+// unsupported, or styles a pseudo-element other than ::before/::after.
+func (c *compiler) compile(text string) (sel selector, kind keyKind, key string, ok bool) {
+	if len(text) > MaxSelectorLen {
+		return sel, 0, "", false
+	}
+	comps, combs, ok := splitComplex(text)
+	if !ok || len(comps) > MaxCompounds {
+		return sel, 0, "", false
+	}
+	var spec cascadia.Specificity
+	sel.comps = make([]cascadia.Sel, len(comps))
+	for i, ct := range comps {
+		last := i == len(comps)-1
+		cs, ok := c.compound(ct, last)
+		if !ok {
+			return sel, 0, "", false
+		}
+		if pe := cs.PseudoElement(); pe != "" {
+			switch {
+			case !last:
+				return sel, 0, "", false
+			case pe == "before":
+				sel.pseudo = pseudoBefore
+			case pe == "after":
+				sel.pseudo = pseudoAfter
+			default:
+				return sel, 0, "", false // ::marker, ::placeholder, ...
+			}
+		}
+		if _, h := checkCompound(ct, 0); h {
+			sel.hasHas = true
+		}
+		spec = spec.Add(cs.Specificity())
+		sel.comps[i] = cs
+	}
+	sel.combs = combs
+	sel.prio = specificityBits(spec)
+	kind, key = compoundKey(comps[len(comps)-1])
+	return sel, kind, key, true
+}
+
+func (c *compiler) compound(text string, allowPseudo bool) (cascadia.Sel, bool) {
+	ck := text
+	if allowPseudo {
+		ck = "\x00" + text
+	}
+	if s, ok := c.cache[ck]; ok {
+		return s, true
+	}
+	if c.bad[ck] {
+		return nil, false
+	}
+	if ok, _ := checkCompound(text, 0); !ok {
+		c.bad[ck] = true
+		return nil, false
+	}
+	var s cascadia.Sel
+	var err error
+	if allowPseudo {
+		s, err = cascadia.ParseWithPseudoElement(text)
+	} else {
+		s, err = cascadia.Parse(text)
+	}
+	if err != nil || s == nil {
+		c.bad[ck] = true
+		return nil, false
+	}
+	c.cache[ck] = s
+	return s, true
+}
+
+// specificityBits packs a specificity into bits 30..59 of a priority.
+func specificityBits(s cascadia.Specificity) uint64 {
+	clamp := func(v int) uint64 {
+		if v < 0 {
+			return 0
+		}
+		if v > 1023 {
+			return 1023
+		}
+		return uint64(v)
+	}
+	return clamp(s[0])<<50 | clamp(s[1])<<40 | clamp(s[2])<<30
+}
+
+// matcher matches compiled selectors against elements of one tree.
+type matcher struct {
+	scope  *html.Node // the shadow root template, or nil for the document
+	budget int
+}
+
+// up returns n's parent element within the tree being matched.
+func (m *matcher) up(n *html.Node) *html.Node {
+	p := n.Parent
+	if p == nil || p == m.scope || p.Type != html.ElementNode {
+		return nil
+	}
+	return p
+}
+
+// matches reports whether sel matches element n.
+func (m *matcher) matches(sel *selector, n *html.Node) bool {
+	m.budget = MatchBudget
+	return m.matchAt(sel, len(sel.comps)-1, n)
+}
+
+func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
+	if m.budget <= 0 {
+		return false
+	}
+	m.budget--
+	if !sel.comps[i].Match(n) {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	switch sel.combs[i-1] {
+	case '>':
+		p := m.up(n)
+		return p != nil && m.matchAt(sel, i-1, p)
+	case ' ':
+		for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
+			if m.matchAt(sel, i-1, p) {
+				return true
+			}
+		}
+	case '+':
+		p := prevElement(n)
+		return p != nil && m.matchAt(sel, i-1, p)
+	case '~':
+		for p := prevElement(n); p != nil && m.budget > 0; p = prevElement(p) {
+			if m.matchAt(sel, i-1, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func prevElement(n *html.Node) *html.Node {
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		if p.Type == html.ElementNode {
+			return p
+		}
+	}
+	return nil
+}

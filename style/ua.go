@@ -1,0 +1,157 @@
+package style
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// uaDisplay is the user-agent display of HTML elements, from the HTML
+// standard's rendering section (and Chromium's html.css where the standard
+// leaves it to the UA: form controls are inline-block). Elements not listed
+// are inline.
+var uaDisplay = map[string]string{
+	// display: none
+	"area": "none", "base": "none", "basefont": "none", "datalist": "none",
+	"head": "none", "link": "none", "meta": "none", "noembed": "none",
+	"noframes": "none", "param": "none", "rp": "none", "script": "none",
+	"style": "none", "template": "none", "title": "none",
+	// block
+	"html": "block", "body": "block", "address": "block", "blockquote": "block",
+	"center": "block", "dialog": "block", "div": "block", "figure": "block",
+	"figcaption": "block", "footer": "block", "form": "block", "header": "block",
+	"hr": "block", "legend": "block", "listing": "block", "main": "block",
+	"p": "block", "plaintext": "block", "pre": "block", "search": "block",
+	"xmp": "block", "details": "block", "summary": "block", "article": "block",
+	"aside": "block", "h1": "block", "h2": "block", "h3": "block", "h4": "block",
+	"h5": "block", "h6": "block", "hgroup": "block", "nav": "block",
+	"section": "block", "dir": "block", "dd": "block", "dl": "block",
+	"dt": "block", "menu": "block", "ol": "block", "ul": "block",
+	"fieldset": "block", "optgroup": "block", "option": "block",
+	"frameset": "block", "frame": "block",
+	"li": "list-item",
+	// tables
+	"table": "table", "caption": "table-caption", "colgroup": "table-column-group",
+	"col": "table-column", "thead": "table-header-group", "tbody": "table-row-group",
+	"tfoot": "table-footer-group", "tr": "table-row", "td": "table-cell",
+	"th": "table-cell",
+	// ruby
+	"ruby": "ruby", "rt": "ruby-text",
+	// form controls and widgets (Chromium)
+	"input": "inline-block", "button": "inline-block", "select": "inline-block",
+	"textarea": "inline-block", "meter": "inline-block", "progress": "inline-block",
+	"marquee": "inline-block",
+	// shadow DOM
+	"slot": "contents",
+}
+
+// svgNotRendered are SVG elements that never render a box of their own:
+// resources and metadata. (title and desc still name their parent; the
+// name computation reads them regardless of rendering.)
+var svgNotRendered = map[string]bool{
+	"defs": true, "clippath": true, "mask": true, "marker": true, "pattern": true,
+	"lineargradient": true, "radialgradient": true, "symbol": true, "filter": true,
+	"metadata": true, "script": true, "style": true, "title": true, "desc": true,
+	"fedropshadow": true,
+}
+
+// DefaultDisplay returns the user-agent default display of element n: the
+// value before any author style applies. It follows the HTML standard's
+// rendering section with static assumptions: scripting is off (so <noscript>
+// content renders, inline), no popover is showing ([popover] elements are
+// none), and a <dialog> without open is none. [hidden] is none except
+// hidden="until-found" (which keeps its display and hides its content via
+// content-visibility). Non-HTML elements are inline, except SVG resources
+// and metadata (defs, clipPath, title, ...), which are none. It returns ""
+// for a nil or non-element node.
+func DefaultDisplay(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if n.Namespace == "svg" {
+		if svgNotRendered[strings.ToLower(n.Data)] {
+			return "none"
+		}
+		return "inline"
+	}
+	if n.Namespace != "" {
+		if n.Namespace == "math" && n.Data == "math" && strings.EqualFold(dom.AttrOr(n, "display"), "block") {
+			return "block"
+		}
+		return "inline"
+	}
+	if h, ok := dom.Attr(n, "hidden"); ok && !strings.EqualFold(strings.TrimSpace(h), "until-found") && n.Data != "embed" {
+		return "none"
+	}
+	if dom.Has(n, "popover") {
+		return "none"
+	}
+	switch n.Data {
+	case "input":
+		if strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "type")), "hidden") {
+			return "none"
+		}
+	case "dialog":
+		if !dom.Has(n, "open") {
+			return "none"
+		}
+	case "audio":
+		if !dom.Has(n, "controls") {
+			return "none"
+		}
+	case "summary":
+		if p := n.Parent; p != nil && dom.IsHTML(p, "details") && firstSummary(p) == n {
+			return "list-item"
+		}
+	}
+	if d, ok := uaDisplay[n.Data]; ok {
+		return d
+	}
+	return "inline"
+}
+
+// uaContentVisibility is the user-agent content-visibility: hidden for
+// hidden="until-found" (as Chromium renders it), else visible.
+func uaContentVisibility(n *html.Node) string {
+	if h, ok := dom.Attr(n, "hidden"); ok && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(h), "until-found") {
+		return "hidden"
+	}
+	return "visible"
+}
+
+// uaCursorPointer reports the user-agent cursor: pointer for links
+// (a[href], area[href]); elsewhere the parent's cursor is inherited.
+func uaCursorPointer(n *html.Node) bool {
+	return n.Namespace == "" && (n.Data == "a" || n.Data == "area") && dom.Has(n, "href")
+}
+
+// firstSummary returns the first summary element child of details d.
+func firstSummary(d *html.Node) *html.Node {
+	for c := d.FirstChild; c != nil; c = c.NextSibling {
+		if dom.IsHTML(c, "summary") {
+			return c
+		}
+	}
+	return nil
+}
+
+// noPseudo lists elements that do not generate ::before / ::after boxes in
+// Chromium (replaced elements and form controls).
+var noPseudo = map[string]bool{
+	"img": true, "input": true, "textarea": true, "select": true, "video": true,
+	"audio": true, "iframe": true, "embed": true, "object": true, "canvas": true,
+	"br": true, "wbr": true, "meter": true, "progress": true,
+}
+
+// isInlineDisplay reports whether display value d is inline-level (or
+// contents, which has no box of its own).
+func isInlineDisplay(d string) bool {
+	switch d {
+	case "inline", "ruby", "contents", "":
+		return true
+	}
+	return strings.HasPrefix(d, "inline-") || strings.HasPrefix(d, "-webkit-inline-") ||
+		strings.HasPrefix(d, "-moz-inline-") || strings.HasPrefix(d, "-ms-inline-")
+}
