@@ -101,7 +101,9 @@ func replaceToken(s, v, repl string) string {
 // oneLine escapes control characters (and U+2028/U+2029) so s stays on one
 // line.
 func oneLine(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError }) {
+	if !strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
+	}) {
 		return s
 	}
 	q := strconv.Quote(s)
