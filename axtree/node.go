@@ -34,8 +34,12 @@ type Tree struct {
 	Roots []*Node // top-level nodes in document order
 	URL   string  // page URL, if known, for resolving links
 	Title string  // document title
+	// Truncated lists the limits the builder hit ("depth", "nodes"), in the
+	// order hit; empty when the tree is complete. Printers say so in the output.
+	Truncated []string
 
-	dom map[int]*html.Node
+	dom     map[int]*html.Node
+	pending []bound
 }
 
 // Node returns the DOM element bound to id, or nil when no element has it.

@@ -1,0 +1,936 @@
+package axtree
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/accname"
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
+)
+
+// Options tune the builder. The zero value gives the defaults.
+type Options struct {
+	// MaxDepth is the deepest DOM nesting the builder descends into with its
+	// own structure; content below it is still kept, flattened one level under
+	// the node at the limit, and the tree says so with a Truncated note.
+	// Zero means DefaultMaxDepth.
+	MaxDepth int
+	// MaxNodes caps the number of output nodes; past it the builder stops and
+	// marks the tree Truncated. Zero means DefaultMaxNodes.
+	MaxNodes int
+	// URL is the page URL, recorded in Tree.URL for resolving links.
+	URL string
+}
+
+// Defaults for Options.
+const (
+	DefaultMaxDepth = 512 // as Chromium's HTML parser limits element nesting
+	DefaultMaxNodes = 1_000_000
+)
+
+// Build builds the tree of the document d. c computes names, roles and
+// hidden-ness; when nil, accname.New(d, nil) is used. Build never fails:
+// hostile input yields a (possibly truncated) tree.
+func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
+	if c == nil {
+		c = accname.New(d, nil)
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultMaxNodes
+	}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL, dom: map[int]*html.Node{}}}
+	b.t.Title = title(d)
+	b.doc(d, c, 0, &b.top, 0)
+	b.t.Roots = b.top.out
+	b.number()
+	return b.t
+}
+
+// builder holds the state of one Build.
+type builder struct {
+	opts  Options
+	t     *Tree
+	top   acc
+	count int          // output nodes made
+	arena []*html.Node // flat-tree children of the nodes on the walk's path
+	quiet int          // >0 inside a label whose text names a control
+}
+
+// frame is the per-document context: frames (iframes) get their own.
+type frame struct {
+	d      *dom.Doc
+	c      *accname.Computer
+	offset int // added to element indexes so frame elements number after the parent's
+	labels map[*html.Node]bool
+}
+
+// acc accumulates the output children of one kept node (or the roots),
+// merging adjacent inline text into one line.
+type acc struct {
+	out      []*Node
+	textOpen bool // the last node is a text line that inline text may extend
+	sb       strings.Builder
+	pending  bool // sb holds text not yet flushed into out
+}
+
+// text appends inline text, collapsing white space.
+func (a *acc) text(s string) {
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if a.sb.Len() > 0 && !endsSpace(&a.sb) {
+				a.sb.WriteByte(' ')
+			}
+			continue
+		}
+		a.sb.WriteRune(r)
+	}
+	if a.sb.Len() > 0 {
+		a.pending = true
+	}
+}
+
+func endsSpace(sb *strings.Builder) bool {
+	s := sb.String()
+	return len(s) > 0 && s[len(s)-1] == ' '
+}
+
+// brk ends the current text line (a block boundary or a node line).
+func (a *acc) brk() {
+	if a.pending {
+		s := strings.TrimSpace(a.sb.String())
+		if s != "" {
+			a.out = append(a.out, &Node{Name: s, DOM: -1})
+		}
+	}
+	a.sb.Reset()
+	a.pending = false
+}
+
+// add appends a node line.
+func (a *acc) add(n *Node) {
+	a.brk()
+	a.out = append(a.out, n)
+}
+
+func title(d *dom.Doc) string {
+	for _, n := range d.Elements {
+		if dom.IsHTML(n, "title") {
+			var sb strings.Builder
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.TextNode {
+					sb.WriteString(c.Data)
+				}
+			}
+			return strings.Join(strings.Fields(sb.String()), " ")
+		}
+		if dom.IsHTML(n, "body") {
+			break
+		}
+	}
+	return ""
+}
+
+// doc walks one document (the page or a frame's) into a.
+func (b *builder) doc(d *dom.Doc, c *accname.Computer, offset int, a *acc, depth int) {
+	f := &frame{d: d, c: c, offset: offset, labels: labelsWithControls(d)}
+	var start *html.Node
+	for _, n := range d.Elements {
+		if dom.IsHTML(n, "body") || dom.IsHTML(n, "frameset") {
+			start = n
+			break
+		}
+	}
+	if start == nil {
+		if len(d.Elements) == 0 {
+			return
+		}
+		start = d.Elements[0]
+	}
+	b.walkChildren(f, start, a, depth)
+	a.brk()
+}
+
+// labelsWithControls returns the label elements whose text becomes the name
+// of a labelable control; their text lines would only repeat that name.
+func labelsWithControls(d *dom.Doc) map[*html.Node]bool {
+	m := map[*html.Node]bool{}
+	for _, n := range d.Elements {
+		if !dom.IsHTML(n, "label") {
+			continue
+		}
+		if id, ok := dom.Attr(n, "for"); ok {
+			if t := d.ByID(n, id); t != nil && labelable(t) {
+				m[n] = true
+			}
+			continue
+		}
+		if hasLabelableDescendant(n) {
+			m[n] = true
+		}
+	}
+	return m
+}
+
+func labelable(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "button", "meter", "output", "progress", "select", "textarea":
+		return true
+	case "input":
+		return !strings.EqualFold(dom.AttrOr(n, "type"), "hidden")
+	}
+	return false
+}
+
+func hasLabelableDescendant(n *html.Node) bool {
+	stack := []*html.Node{}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		stack = append(stack, c)
+	}
+	for len(stack) > 0 && len(stack) < 100000 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if labelable(x) {
+			return true
+		}
+		for c := x.FirstChild; c != nil; c = c.NextSibling {
+			stack = append(stack, c)
+		}
+	}
+	return false
+}
+
+func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
+	if depth >= b.opts.MaxDepth {
+		b.flatten(f, n, a)
+		return
+	}
+	start := len(b.arena)
+	b.arena = f.d.Children(n, b.arena)
+	kids := b.arena[start:]
+	for _, k := range kids {
+		b.walk(f, k, a, depth+1)
+	}
+	b.arena = b.arena[:start]
+}
+
+// flatten walks the subtree under n without growing the output depth, with
+// an explicit stack, for nesting past MaxDepth.
+func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
+	var kids []*html.Node
+	kids = f.d.Children(n, kids)
+	stack := make([]*html.Node, 0, len(kids))
+	for i := len(kids) - 1; i >= 0; i-- {
+		stack = append(stack, kids[i])
+	}
+	b.truncate("depth")
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x.Type {
+		case html.TextNode:
+			a.text(x.Data)
+			continue
+		case html.ElementNode:
+		default:
+			continue
+		}
+		if f.c.Hidden(x) || skipTag(x) {
+			continue
+		}
+		if node := b.keep(f, x); node != nil {
+			a.add(node) // past MaxDepth, kept elements are leaves
+			continue
+		}
+		kids = f.d.Children(x, kids[:0])
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
+}
+
+// truncate records that a limit was hit, once per kind.
+func (b *builder) truncate(kind string) {
+	for _, k := range b.t.Truncated {
+		if k == kind {
+			return
+		}
+	}
+	b.t.Truncated = append(b.t.Truncated, kind)
+}
+
+// skipTag reports elements whose content is never read as page text.
+func skipTag(n *html.Node) bool {
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "script", "style", "template", "head", "title", "meta", "link", "option", "optgroup", "datalist":
+		return true
+	case "noscript":
+		// html.Parse (scripting on, as the element numbering requires) keeps
+		// noscript content as raw markup text, which is not page text.
+		return true
+	}
+	return false
+}
+
+func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
+	if b.count >= b.opts.MaxNodes {
+		b.truncate("nodes")
+		return
+	}
+	switch n.Type {
+	case html.TextNode:
+		if b.quiet == 0 {
+			a.text(n.Data)
+		}
+		return
+	case html.ElementNode:
+	default:
+		return
+	}
+	if skipTag(n) {
+		return
+	}
+	if f.c.Hidden(n) {
+		return
+	}
+	role := f.c.Role(n)
+	if n.Namespace == "" && n.Data == "br" {
+		a.brk()
+		return
+	}
+	node := b.keep(f, n)
+	block := isBlock(f, n)
+	if node == nil {
+		if block {
+			a.brk()
+		}
+		if f.labels[n] {
+			b.quiet++ // the label's text is its control's name already
+		}
+		b.walkChildren(f, n, a, depth)
+		if f.labels[n] {
+			b.quiet--
+		}
+		if block {
+			a.brk()
+		}
+		return
+	}
+	a.brk()
+	a.out = append(a.out, b.fill(f, n, node, role, depth))
+}
+
+// fill builds the children of a kept node and returns the node to print in
+// its place: the node itself, or its only child when the node is an unnamed
+// wrapper that would add a line and nothing else.
+func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth int) *Node {
+	if leafRole(role) || (n.Namespace == "" && (n.Data == "select" || n.Data == "textarea" || n.Data == "input")) {
+		if n.Namespace == "" && n.Data == "select" && role == "listbox" {
+			var ca acc
+			b.walkOptions(f, n, &ca)
+			node.Children = ca.out
+		}
+		return node
+	}
+	var ca acc
+	if dom.IsHTML(n, "iframe") {
+		if sub := f.d.Frame(n); sub != nil {
+			off := f.offset + f.d.Len()
+			b.doc(sub, accname.New(sub, nil), off, &ca, depth)
+		}
+		node.Children = ca.out
+		return node
+	}
+	b.walkChildren(f, n, &ca, depth)
+	ca.brk()
+	kids := ca.out
+	if node.Name == "" && len(node.Actions) > 0 || node.Name == "" && node.Role == "generic" {
+		// An operable element with no name of its own (a div with a click
+		// handler) is named by its text, as a person would read it.
+		if txt, ok := allText(kids); ok && txt != "" {
+			node.Name = txt
+			kids = nil
+		}
+	}
+	kids = pruneRedundant(node, kids)
+	node.Children = kids
+	if len(kids) == 1 && node.Name == "" && collapsible(node) {
+		return kids[0]
+	}
+	if len(kids) == 1 && kids[0].Role != "" && kids[0].Name == node.Name && !interactiveRole(node.Role) {
+		// A heading that only wraps a link of the same name: say the name once.
+		node.Name = ""
+	}
+	return node
+}
+
+// allText joins kids when every one is a text line.
+func allText(kids []*Node) (string, bool) {
+	var sb strings.Builder
+	for i, k := range kids {
+		if k.Role != "" {
+			return "", false
+		}
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(k.Name)
+	}
+	return sb.String(), true
+}
+
+// collapsible reports structure that carries no meaning around a single
+// child: an unnamed list item, list, group or row with one line in it.
+func collapsible(n *Node) bool {
+	if len(n.States) > 0 || len(n.Props) > 0 || len(n.Actions) > 0 {
+		return false
+	}
+	switch n.Role {
+	case "listitem", "list", "group", "row", "generic", "article", "tabpanel":
+		return true
+	}
+	return false
+}
+
+func interactiveRole(role string) bool {
+	info, ok := roles.Lookup(role)
+	return ok && info.Interactive
+}
+
+// walkOptions adds the options of a listbox select.
+func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
+	stack := []*html.Node{}
+	for c := sel.LastChild; c != nil; c = c.PrevSibling {
+		stack = append(stack, c)
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type != html.ElementNode {
+			continue
+		}
+		if dom.IsHTML(x, "optgroup") {
+			for c := x.LastChild; c != nil; c = c.PrevSibling {
+				stack = append(stack, c)
+			}
+			continue
+		}
+		if dom.IsHTML(x, "option") && !f.c.Hidden(x) {
+			if node := b.element(f, x, "option"); node != nil {
+				a.add(node)
+			}
+		}
+	}
+}
+
+// isBlock reports whether n starts a new line of text.
+func isBlock(f *frame, n *html.Node) bool {
+	switch f.c.Style().Style(n).Display {
+	case "inline", "contents", "":
+		return false
+	}
+	return true
+}
+
+// leafRole reports roles whose content is presentational or summarized by
+// the node line itself (ARIA's children-presentational roles and fields).
+func leafRole(role string) bool {
+	switch role {
+	case "button", "checkbox", "img", "math", "menuitemcheckbox", "menuitemradio",
+		"meter", "option", "progressbar", "radio", "scrollbar", "separator", "slider",
+		"switch", "tab", "textbox", "searchbox", "spinbutton", "combobox":
+		return true
+	}
+	return false
+}
+
+// keepRoles are the non-interactive roles kept as structure.
+var keepRoles = map[string]bool{
+	"banner": true, "navigation": true, "main": true, "contentinfo": true,
+	"complementary": true, "search": true, "form": true, "region": true,
+	"heading": true, "img": true, "list": true, "listitem": true,
+	"table": true, "grid": true, "treegrid": true, "row": true,
+	"cell": true, "gridcell": true, "columnheader": true, "rowheader": true,
+	"group": true, "radiogroup": true, "dialog": true, "alertdialog": true,
+	"alert": true, "tablist": true, "tabpanel": true, "menu": true, "menubar": true,
+	"listbox": true, "tree": true, "toolbar": true, "figure": false,
+	"progressbar": true, "meter": true, "status": false, "log": false,
+	"article": true, "iframe": true, "math": true,
+}
+
+// keep decides whether n becomes a node line and builds it.
+func (b *builder) keep(f *frame, n *html.Node) *Node {
+	role := f.c.Role(n)
+	if dom.IsHTML(n, "iframe") {
+		return b.element(f, n, "iframe")
+	}
+	info, known := roles.Lookup(role)
+	interactive := known && info.Interactive
+	if !interactive && !keepRoles[role] && !actionable(f, n) {
+		return nil
+	}
+	if role == "img" && f.c.Name(n) == "" {
+		return nil
+	}
+	if (role == "region" || role == "form") && f.c.Name(n) == "" {
+		return nil
+	}
+	if role == "generic" || role == "none" || role == "" {
+		if !actionable(f, n) {
+			return nil
+		}
+	}
+	return b.element(f, n, role)
+}
+
+// actionable reports an element with no interactive role that a person can
+// still act on: focusable by tabindex ≥ 0, contenteditable, or an inline
+// event handler (or, from a capture, a listener).
+func actionable(f *frame, n *html.Node) bool {
+	if n.Namespace != "" && n.Namespace != "svg" {
+		return false
+	}
+	if v, ok := dom.Attr(n, "tabindex"); ok {
+		if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && i >= 0 {
+			return true
+		}
+	}
+	if v, ok := dom.Attr(n, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
+		return true
+	}
+	for _, at := range n.Attr {
+		if at.Namespace == "" && clickHandler(at.Key) {
+			return true
+		}
+	}
+	if fa := f.d.Facts(n); fa != nil {
+		for _, e := range fa.Listeners {
+			if clickHandler("on" + e.Event) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clickHandler reports inline handlers that make an element operable.
+func clickHandler(attr string) bool {
+	switch attr {
+	case "onclick", "ondblclick", "onmousedown", "onmouseup", "onpointerdown",
+		"onpointerup", "onkeydown", "onkeyup", "onkeypress", "ontouchstart",
+		"ontouchend", "ondrop", "ondragstart", "oninput", "onchange":
+		return true
+	}
+	return false
+}
+
+// element builds the node line of a kept element.
+func (b *builder) element(f *frame, n *html.Node, role string) *Node {
+	b.count++
+	node := &Node{Role: role, Name: f.c.Name(n), DOM: f.offset + f.d.Index(n)}
+	if role == "" || role == "none" {
+		node.Role = "generic"
+	}
+	node.ID = -1 // numbered later, in output order
+	b.states(f, n, node)
+	b.props(f, n, node)
+	node.Href = href(n)
+	b.t.pending = append(b.t.pending, bound{node, n})
+	return node
+}
+
+type bound struct {
+	node *Node
+	el   *html.Node
+}
+
+// href returns the raw link target of n.
+func href(n *html.Node) string {
+	key := ""
+	switch {
+	case dom.IsHTML(n, "a"), dom.IsHTML(n, "area"):
+		key = "href"
+	case dom.IsHTML(n, "iframe"):
+		key = "src"
+	case dom.IsHTML(n, "form"):
+		key = "action"
+	case n.Namespace == "svg" && n.Data == "a":
+		for _, a := range n.Attr {
+			if a.Key == "href" {
+				return strings.TrimSpace(a.Val)
+			}
+		}
+		return ""
+	default:
+		return ""
+	}
+	v, _ := dom.Attr(n, key)
+	return strings.TrimSpace(v)
+}
+
+// number assigns ids in output pre-order, so the ids read top to bottom and
+// an insertion only renumbers what follows it.
+func (b *builder) number() {
+	next := 1
+	b.t.Walk(func(n *Node, _ int) bool {
+		if n.Role != "" {
+			n.ID = next
+			next++
+		}
+		return true
+	})
+	for _, p := range b.t.pending {
+		if p.node.ID > 0 {
+			b.t.dom[p.node.ID] = p.el
+		}
+	}
+	b.t.pending = nil
+}
+
+// pruneRedundant drops text children that only repeat the node's name, and
+// non-interactive subtrees whose whole text is already in the name.
+func pruneRedundant(node *Node, kids []*Node) []*Node {
+	if node.Name == "" || len(kids) == 0 {
+		return kids
+	}
+	out := kids[:0]
+	for _, k := range kids {
+		if redundant(k, node.Name) {
+			continue
+		}
+		out = append(out, k)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// redundant reports whether subtree k carries nothing but text contained in
+// name: no interactive node, no id a person would need.
+func redundant(k *Node, name string) bool {
+	if k.Role == "" {
+		return strings.Contains(name, k.Name)
+	}
+	if k.Role != "img" && k.Role != "generic" && k.Role != "heading" {
+		return false
+	}
+	if k.Name != "" && !strings.Contains(name, k.Name) {
+		return false
+	}
+	for _, c := range k.Children {
+		if !redundant(c, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// states fills the intrinsic state flags, in the print order of FORMAT.md.
+func (b *builder) states(f *frame, n *html.Node, node *Node) {
+	fa := f.d.Facts(n)
+	role := node.Role
+	add := func(k, v string) { node.States = append(node.States, Attr{k, v}) }
+	switch role {
+	case "textbox", "searchbox", "combobox", "spinbutton":
+		if editable(n, role) {
+			if readonly(n) {
+				add("read-only", "")
+			} else {
+				add("editable", "")
+			}
+		}
+	}
+	if disabled(n) {
+		add("disabled", "")
+	}
+	switch role {
+	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem":
+		if c := checked(n, fa); c != "" {
+			if c == "true" {
+				add("checked", "")
+			} else {
+				add("checked", c)
+			}
+		}
+	}
+	switch role {
+	case "option", "tab", "treeitem", "gridcell", "row", "columnheader", "rowheader":
+		if selected(n, fa) {
+			add("selected", "")
+		}
+	}
+	if v, ok := dom.Attr(n, "aria-expanded"); ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true":
+			add("expanded", "")
+		case "false":
+			add("collapsed", "")
+		}
+	} else if dom.IsHTML(n, "details") {
+		if dom.Has(n, "open") {
+			add("expanded", "")
+		} else {
+			add("collapsed", "")
+		}
+	}
+	if v, ok := dom.Attr(n, "aria-pressed"); ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true":
+			add("pressed", "")
+		case "mixed":
+			add("pressed", "mixed")
+		}
+	}
+	if role == "heading" {
+		add("level", strconv.Itoa(headingLevel(n)))
+	}
+}
+
+func editable(n *html.Node, role string) bool {
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "input":
+		return role != "combobox" || true
+	case "textarea":
+		return true
+	case "select":
+		return false
+	}
+	if v, ok := dom.Attr(n, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
+		return true
+	}
+	return role == "textbox" || role == "searchbox" || role == "spinbutton"
+}
+
+func readonly(n *html.Node) bool {
+	if n.Namespace == "" && (n.Data == "input" || n.Data == "textarea") && dom.Has(n, "readonly") {
+		return true
+	}
+	return strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-readonly")), "true")
+}
+
+func disabled(n *html.Node) bool {
+	if strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-disabled")), "true") {
+		return true
+	}
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "button", "input", "select", "textarea", "optgroup", "option", "fieldset":
+	default:
+		return false
+	}
+	if dom.Has(n, "disabled") {
+		return true
+	}
+	// a disabled fieldset disables its descendants except those in its first legend
+	for p := n.Parent; p != nil; p = p.Parent {
+		if dom.IsHTML(p, "fieldset") && dom.Has(p, "disabled") {
+			return true
+		}
+	}
+	return false
+}
+
+// checked returns "true", "mixed" or "" (not checked).
+func checked(n *html.Node, fa *dom.Facts) string {
+	if fa != nil && fa.Indeterminate {
+		return "mixed"
+	}
+	if fa != nil && fa.Checked != nil {
+		if *fa.Checked {
+			return "true"
+		}
+		return ""
+	}
+	if dom.IsHTML(n, "input") {
+		t := strings.ToLower(dom.AttrOr(n, "type"))
+		if t == "checkbox" || t == "radio" {
+			if dom.Has(n, "checked") {
+				return "true"
+			}
+			return ""
+		}
+	}
+	switch strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "aria-checked"))) {
+	case "true":
+		return "true"
+	case "mixed":
+		return "mixed"
+	}
+	return ""
+}
+
+func selected(n *html.Node, fa *dom.Facts) bool {
+	if fa != nil && fa.Selected != nil {
+		return *fa.Selected
+	}
+	if v, ok := dom.Attr(n, "aria-selected"); ok {
+		return strings.EqualFold(strings.TrimSpace(v), "true")
+	}
+	return dom.IsHTML(n, "option") && dom.Has(n, "selected")
+}
+
+func headingLevel(n *html.Node) int {
+	if v, ok := dom.Attr(n, "aria-level"); ok {
+		if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && i > 0 {
+			return i
+		}
+	}
+	if n.Namespace == "" && len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6' {
+		return int(n.Data[1] - '0')
+	}
+	return 2
+}
+
+// props fills the attributes an agent needs to fill the element.
+func (b *builder) props(f *frame, n *html.Node, node *Node) {
+	add := func(k, v string) { node.Props = append(node.Props, Attr{k, v}) }
+	if n.Namespace != "" {
+		return
+	}
+	fa := f.d.Facts(n)
+	if dom.Has(n, "required") || strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-required")), "true") {
+		add("required", "")
+	}
+	switch n.Data {
+	case "input":
+		t := strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "type")))
+		switch t {
+		case "", "text", "search", "checkbox", "radio", "button", "submit", "reset", "image", "hidden":
+		default:
+			add("type", t)
+		}
+		if ph := collapse(dom.AttrOr(n, "placeholder")); ph != "" && ph != node.Name {
+			add("placeholder", ph)
+		}
+		switch t {
+		case "checkbox", "radio", "button", "submit", "reset", "image", "password":
+		default:
+			if v := value(n, fa); v != "" {
+				add("value", v)
+			}
+		}
+		for _, k := range []string{"min", "max", "step", "pattern", "maxlength"} {
+			if v, ok := dom.Attr(n, k); ok && strings.TrimSpace(v) != "" {
+				add(k, strings.TrimSpace(v))
+			}
+		}
+	case "textarea":
+		if ph := collapse(dom.AttrOr(n, "placeholder")); ph != "" && ph != node.Name {
+			add("placeholder", ph)
+		}
+		v := ""
+		if fa != nil && fa.Value != nil {
+			v = *fa.Value
+		} else {
+			v = textOf(n)
+		}
+		if v = collapse(v); v != "" {
+			add("value", v)
+		}
+	case "select":
+		opts, sel := options(n, fa)
+		if sel != "" {
+			add("value", sel)
+		}
+		if node.Role == "combobox" {
+			add("options", strconv.Itoa(opts))
+		}
+		if dom.Has(n, "multiple") {
+			add("multiple", "")
+		}
+	}
+}
+
+func value(n *html.Node, fa *dom.Facts) string {
+	if fa != nil && fa.Value != nil {
+		return collapse(*fa.Value)
+	}
+	return collapse(dom.AttrOr(n, "value"))
+}
+
+// options counts a select's options and returns the selected one's label.
+func options(sel *html.Node, fa *dom.Facts) (int, string) {
+	count := 0
+	first, chosen := "", ""
+	stack := []*html.Node{}
+	for c := sel.LastChild; c != nil; c = c.PrevSibling {
+		stack = append(stack, c)
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if dom.IsHTML(x, "optgroup") {
+			for c := x.LastChild; c != nil; c = c.PrevSibling {
+				stack = append(stack, c)
+			}
+			continue
+		}
+		if !dom.IsHTML(x, "option") {
+			continue
+		}
+		count++
+		label := collapse(dom.AttrOr(x, "label"))
+		if label == "" {
+			label = collapse(textOf(x))
+		}
+		if count == 1 {
+			first = label
+		}
+		if chosen == "" && dom.Has(x, "selected") {
+			chosen = label
+		}
+	}
+	if fa != nil && fa.Value != nil {
+		return count, collapse(*fa.Value)
+	}
+	if chosen == "" && !dom.Has(sel, "multiple") {
+		chosen = first
+	}
+	return count, chosen
+}
+
+func textOf(n *html.Node) string {
+	var sb strings.Builder
+	stack := []*html.Node{n}
+	for len(stack) > 0 && sb.Len() < 1<<20 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type == html.TextNode {
+			sb.WriteString(x.Data)
+		}
+		for c := x.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, c)
+		}
+	}
+	return sb.String()
+}
+
+// collapse folds white space runs to one space and trims.
+func collapse(s string) string {
+	if s == "" {
+		return s
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

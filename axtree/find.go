@@ -1,0 +1,245 @@
+package axtree
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Target names an element the way a person would: by role and accessible
+// name. Recorded scripts resolve targets against a fresh tree instead of
+// replaying raw selectors.
+type Target struct {
+	Role string         // ARIA role; "" matches any role
+	Name string         // exact name (white space collapsed); ignored when Re is set
+	Re   *regexp.Regexp // name pattern; nil to match Name exactly
+	// Within, when set, scopes the search to descendants of the elements that
+	// match it.
+	Within *Target
+}
+
+// ParseName turns a name argument into a Target's Name or Re: text between
+// slashes is a Go regular expression, with an optional trailing i flag for
+// case-insensitive matching (/^Name/i); anything else is an exact name.
+func ParseName(s string) (name string, re *regexp.Regexp, err error) {
+	if len(s) >= 2 && s[0] == '/' {
+		end := strings.LastIndexByte(s, '/')
+		if end > 0 {
+			pat, flags := s[1:end], s[end+1:]
+			switch flags {
+			case "":
+			case "i":
+				pat = "(?i)" + pat
+			default:
+				return "", nil, fmt.Errorf("find: name %q: unknown regexp flags %q (only i is supported)", s, flags)
+			}
+			re, err := regexp.Compile(pat)
+			if err != nil {
+				return "", nil, fmt.Errorf("find: name %q: %v", s, err)
+			}
+			return "", re, nil
+		}
+	}
+	return collapse(s), nil, nil
+}
+
+// Match is an element that a Target resolved to.
+type Match struct {
+	ID   int
+	Role string
+	Name string
+	// Score is the similarity of a candidate to the target, from 0 to 1:
+	// half for the role, half for the name. Exact matches score 1.
+	Score float64
+}
+
+// FindResult is the answer to a Find: the matches in document order, or,
+// when there are none, the closest candidates, best first.
+type FindResult struct {
+	Matches    []Match
+	Candidates []Match
+}
+
+// MaxCandidates is how many near misses Find reports when nothing matches.
+const MaxCandidates = 3
+
+// Find resolves a target against the tree. It walks every element the tree
+// holds, shadow-root and frame content included, in document order.
+func (t *Tree) Find(target Target) FindResult {
+	scopes := []*Node{nil}
+	if target.Within != nil {
+		outer := t.Find(*target.Within)
+		if len(outer.Matches) == 0 {
+			return FindResult{Candidates: outer.Candidates}
+		}
+		scopes = scopes[:0]
+		for _, m := range outer.Matches {
+			scopes = append(scopes, t.byID(m.ID))
+		}
+	}
+	var res FindResult
+	seen := map[int]bool{}
+	var all []*Node
+	for _, sc := range scopes {
+		visit := func(n *Node, _ int) bool {
+			if n.Role == "" || seen[n.ID] {
+				return true
+			}
+			if sc != nil && n == sc {
+				return true
+			}
+			seen[n.ID] = true
+			all = append(all, n)
+			if target.matches(n) {
+				res.Matches = append(res.Matches, Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: 1})
+			}
+			return true
+		}
+		if sc == nil {
+			t.Walk(visit)
+		} else {
+			sub := &Tree{Roots: sc.Children}
+			sub.Walk(visit)
+		}
+	}
+	sort.SliceStable(res.Matches, func(i, j int) bool { return res.Matches[i].ID < res.Matches[j].ID })
+	if len(res.Matches) > 0 {
+		return res
+	}
+	res.Candidates = closest(target, all)
+	return res
+}
+
+func (t *Tree) byID(id int) *Node {
+	var found *Node
+	t.Walk(func(n *Node, _ int) bool {
+		if n.ID == id && n.Role != "" {
+			found = n
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+func (tg Target) matches(n *Node) bool {
+	if tg.Role != "" && !strings.EqualFold(tg.Role, n.Role) {
+		return false
+	}
+	if tg.Re != nil {
+		return tg.Re.MatchString(n.Name)
+	}
+	return tg.Name == "" || collapse(tg.Name) == n.Name
+}
+
+// closest ranks nodes by similarity to the target: a role match first, then
+// name similarity, then document order.
+func closest(tg Target, nodes []*Node) []Match {
+	want := strings.ToLower(tg.Name)
+	if tg.Re != nil {
+		want = strings.ToLower(literalOf(tg.Re.String()))
+	}
+	ms := make([]Match, 0, len(nodes))
+	for _, n := range nodes {
+		role := 0.0
+		if tg.Role == "" || strings.EqualFold(tg.Role, n.Role) {
+			role = 1
+		}
+		name := similarity(want, strings.ToLower(n.Name))
+		ms = append(ms, Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: round3(role/2 + name/2)})
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Score != ms[j].Score {
+			return ms[i].Score > ms[j].Score
+		}
+		return ms[i].ID < ms[j].ID
+	})
+	if len(ms) > MaxCandidates {
+		ms = ms[:MaxCandidates]
+	}
+	return ms
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
+
+// literalOf strips regexp syntax to leave the text a pattern looks for.
+func literalOf(pat string) string {
+	pat = strings.TrimPrefix(pat, "(?i)")
+	var sb strings.Builder
+	esc := false
+	for _, r := range pat {
+		switch {
+		case esc:
+			sb.WriteRune(r)
+			esc = false
+		case r == '\\':
+			esc = true
+		case strings.ContainsRune("^$.*+?()[]{}|", r):
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// maxSimRunes bounds the edit-distance work per comparison.
+const maxSimRunes = 128
+
+// similarity is 1 − normalised Levenshtein distance over at most
+// maxSimRunes runes of each string, raised to 1 when one contains the other.
+func similarity(a, b string) float64 {
+	if a == b {
+		return 1
+	}
+	if a == "" || b == "" {
+		return 0
+	}
+	ra, rb := runes(a), runes(b)
+	d := levenshtein(ra, rb)
+	m := len(ra)
+	if len(rb) > m {
+		m = len(rb)
+	}
+	s := 1 - float64(d)/float64(m)
+	if strings.Contains(b, a) || strings.Contains(a, b) {
+		// containment: the shorter string's share of the longer one
+		short, long := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+		if short > long {
+			short, long = long, short
+		}
+		if c := 0.5 + 0.5*float64(short)/float64(long); c > s {
+			s = c
+		}
+	}
+	return s
+}
+
+func runes(s string) []rune {
+	r := []rune(s)
+	if len(r) > maxSimRunes {
+		r = r[:maxSimRunes]
+	}
+	return r
+}
+
+func levenshtein(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,114 @@
+// Package render is the whole pipeline in one call: bytes of a page (HTML or
+// a capture document) in, the numbered tree, its link record and its text
+// forms out. Commands, the server and the benchmarks all go through it, so
+// they cannot disagree.
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/accname"
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/serialize"
+)
+
+// DefaultMaxInputBytes is the largest page Read accepts unless Options say
+// otherwise: 64 MiB, well above the largest real pages (a few MB).
+const DefaultMaxInputBytes = 64 << 20
+
+// Options configure a rendering. The zero value gives the defaults.
+type Options struct {
+	// URL is the page URL that links resolve against (with the document's
+	// <base href> applied on top of it).
+	URL string
+	// MaxInputBytes caps the input size; 0 means DefaultMaxInputBytes and a
+	// negative value means no cap.
+	MaxInputBytes int64
+	// Build tunes the tree builder (depth and node limits).
+	Build axtree.Options
+	// Text tunes the printer (name and text length limits).
+	Text serialize.Options
+}
+
+// ErrTooLarge is returned (wrapped) when the input exceeds MaxInputBytes.
+var ErrTooLarge = errors.New("input too large")
+
+// Result is one rendered page.
+type Result struct {
+	Doc  *dom.Doc
+	Tree *axtree.Tree
+	// Names computes names, roles and hidden-ness for Doc (memoized); the
+	// tree was built with it.
+	Names *accname.Computer
+
+	opts Options
+}
+
+// readAll reads r up to the configured cap.
+func readAll(r io.Reader, opts Options) ([]byte, error) {
+	max := opts.MaxInputBytes
+	if max == 0 {
+		max = DefaultMaxInputBytes
+	}
+	if max < 0 {
+		return io.ReadAll(r)
+	}
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
+	}
+	return b, nil
+}
+
+// HTML renders an HTML page read from r.
+func HTML(r io.Reader, opts Options) (*Result, error) {
+	b, err := readAll(r, opts)
+	if err != nil {
+		return nil, err
+	}
+	return HTMLBytes(b, opts)
+}
+
+// HTMLBytes renders an HTML page held in memory.
+func HTMLBytes(b []byte, opts Options) (*Result, error) {
+	if opts.MaxInputBytes >= 0 {
+		max := opts.MaxInputBytes
+		if max == 0 {
+			max = DefaultMaxInputBytes
+		}
+		if int64(len(b)) > max {
+			return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
+		}
+	}
+	root, err := html.Parse(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("render: parse HTML: %w", err)
+	}
+	return Doc(dom.New(root), opts), nil
+}
+
+// Doc renders an already indexed document (from HTML or a capture).
+func Doc(d *dom.Doc, opts Options) *Result {
+	c := accname.New(d, nil)
+	bo := opts.Build
+	if bo.URL == "" {
+		bo.URL = opts.URL
+	}
+	t := axtree.Build(d, c, bo)
+	return &Result{Doc: d, Tree: t, Names: c, opts: opts}
+}
+
+// Text returns the lean tree text: what the agent reads and what an
+// observation stores.
+func (r *Result) Text() []byte {
+	return serialize.AppendText(nil, r.Tree, r.opts.Text)
+}
