@@ -46,11 +46,12 @@ func isSpace(r rune) bool {
 // "…" is appended. Escapes do not count toward the limit. It returns the
 // extended slice and whether anything was written.
 func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
+	start := len(dst)
 	n := 0          // runes emitted so far
 	cut := -1       // len(dst) once limit-1 runes were emitted
 	space := false  // a space is pending (emitted lazily before the next rune)
 	if limit == 1 { // degenerate: only the ellipsis fits
-		cut = len(dst)
+		cut = start
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -75,7 +76,7 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 		if space {
 			space = false
 			if limit > 0 && n >= limit {
-				return truncate(dst, cut)
+				return truncate(dst, start, cut)
 			}
 			dst = append(dst, ' ')
 			n++
@@ -84,7 +85,7 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 			}
 		}
 		if limit > 0 && n >= limit {
-			return truncate(dst, cut)
+			return truncate(dst, start, cut)
 		}
 		dst = appendRune(dst, r, mode)
 		n++
@@ -95,10 +96,11 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 	return dst
 }
 
-// truncate cuts dst back to cut, drops a trailing space and adds "…".
-func truncate(dst []byte, cut int) []byte {
+// truncate cuts dst back to cut, drops a trailing space written after start
+// and adds "…".
+func truncate(dst []byte, start, cut int) []byte {
 	dst = dst[:cut]
-	if len(dst) > 0 && dst[len(dst)-1] == ' ' {
+	if len(dst) > start && dst[len(dst)-1] == ' ' {
 		dst = dst[:len(dst)-1]
 	}
 	return append(dst, ellipsis...)

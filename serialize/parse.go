@@ -51,8 +51,11 @@ func Parse(text string) (*axtree.Tree, error) {
 		if err != nil {
 			return nil, err
 		}
+		if depth > 0 && len(stack) == 0 {
+			return nil, lp.errf("the first node line must not be indented")
+		}
 		if depth > len(stack) {
-			return nil, lp.errf("indented %d levels below a line at depth %d", depth, len(stack)-1)
+			return nil, lp.errf("depth %d follows a line at depth %d (one level deeper at most)", depth, len(stack)-1)
 		}
 		if strings.HasPrefix(line[lp.i:], noteOpen) {
 			if depth != 0 {

@@ -1,0 +1,238 @@
+// Package links keeps the link targets of a tree out of the tree: a Record
+// maps element ids to resolved URLs (from Node.Href: a/area href, iframe src,
+// form action), with script and data URLs dropped. The lean observation is
+// the tree text alone; Enriched prints the same text, through the same
+// printer, with each link's URL inline as a trailing [url="…"].
+package links
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+// Record maps an element id to the resolved URL of its link. It encodes to
+// JSON with keys in ascending numeric order.
+type Record map[int]string
+
+// MaxURLBytes bounds a resolved URL; longer ones (tracking blobs, inlined
+// payloads) are dropped from the record rather than cut, since a cut URL
+// would point somewhere else.
+const MaxURLBytes = 2048
+
+// Collect resolves the Href of every element with a positive id in t. The
+// base for relative links is baseHref (the document's first <base href>,
+// raw; "" if none) resolved against pageURL, or pageURL itself; pageURL ""
+// means t.URL. Each node is visited once (cycles and shared nodes are
+// safe). Links that Resolve rejects are left out.
+func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
+	r := Record{}
+	if t == nil {
+		return r
+	}
+	if pageURL == "" {
+		pageURL = t.URL
+	}
+	base := Base(pageURL, baseHref)
+	seen := make(map[*axtree.Node]struct{})
+	stack := append([]*axtree.Node(nil), t.Roots...)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		if _, dup := seen[n]; dup {
+			continue
+		}
+		seen[n] = struct{}{}
+		if n.ID > 0 && n.Href != "" {
+			if u, ok := Resolve(base, n.Href); ok {
+				r[n.ID] = u
+			}
+		}
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+	return r
+}
+
+// Base returns the document base URL: baseHref resolved against pageURL
+// when that gives an absolute URL with a hierarchical, non-script, non-data
+// scheme, else pageURL when it is such a URL, else nil. Any fragment is
+// removed (it never takes part in resolution).
+func Base(pageURL, baseHref string) *url.URL {
+	page := absBase(nil, pageURL)
+	if strings.TrimSpace(baseHref) != "" {
+		if b := absBase(page, baseHref); b != nil {
+			return b
+		}
+	}
+	return page
+}
+
+func absBase(against *url.URL, raw string) *url.URL {
+	s := clean(raw)
+	if s == "" || blocked(s) {
+		return nil
+	}
+	u, err := url.Parse(fixBackslashes(s, against))
+	if err != nil {
+		return nil
+	}
+	if against != nil {
+		u = against.ResolveReference(u)
+	}
+	if !u.IsAbs() || u.Opaque != "" {
+		return nil
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u
+}
+
+// Resolve resolves one raw link target against base (nil when unknown) as
+// a browser would and reports whether to keep it:
+//   - leading and trailing C0 controls and spaces are stripped and ASCII
+//     tab, LF and CR removed anywhere (so "\tjava\nscript:" is caught);
+//   - javascript: and vbscript: (any case) are dropped: they run code, they
+//     go nowhere; data: is dropped too: an inline payload, often huge,
+//     that browsers refuse to open at top level;
+//   - in http(s), ws(s), ftp and file URLs '\' counts as '/' before the
+//     query, as browsers do;
+//   - relative targets, "#fragment" and "" included, resolve against base;
+//     with no base they are kept as written (cleaned);
+//   - the result is ASCII: the host is lower-cased and a non-ASCII label
+//     goes to punycode; spaces, controls, '"', '<', '>', '`' and non-ASCII
+//     bytes elsewhere are percent-encoded;
+//   - unparsable URLs, host labels with anything but letters, marks,
+//     digits and '-', and results longer than MaxURLBytes are dropped.
+func Resolve(base *url.URL, raw string) (string, bool) {
+	s := clean(raw)
+	if blocked(s) {
+		return "", false
+	}
+	u, err := url.Parse(fixBackslashes(s, base))
+	if err != nil {
+		return "", false
+	}
+	if base != nil {
+		b := *base
+		b.Fragment, b.RawFragment = "", ""
+		u = b.ResolveReference(u)
+	} else if s == "" {
+		return "", false
+	}
+	if u.Host != "" {
+		h, ok := asciiHost(strings.ToLower(u.Host))
+		if !ok {
+			return "", false
+		}
+		u.Host = h
+	}
+	out := encode(u.String())
+	if out == "" || len(out) > MaxURLBytes {
+		return "", false
+	}
+	return out, true
+}
+
+// clean strips leading/trailing C0 controls and spaces and removes ASCII
+// tab and newlines, as the URL parser does.
+func clean(s string) string {
+	s = strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+	if strings.ContainsAny(s, "\t\n\r") {
+		s = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return s
+}
+
+// scheme returns the lower-cased scheme of s, or "" when s has none.
+func scheme(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return strings.ToLower(s[:i])
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+func blocked(s string) bool {
+	switch scheme(s) {
+	case "javascript", "vbscript", "data":
+		return true
+	}
+	return false
+}
+
+var special = map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "file": true}
+
+// fixBackslashes turns '\' into '/' before the query or fragment when the
+// URL's scheme (its own, or the base's for a relative URL) is special.
+func fixBackslashes(s string, base *url.URL) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	sc := scheme(s)
+	if sc == "" && base != nil {
+		sc = strings.ToLower(base.Scheme)
+	}
+	if !special[sc] {
+		return s
+	}
+	end := len(s)
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		end = i
+	}
+	return strings.ReplaceAll(s[:end], `\`, "/") + s[end:]
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// encode percent-encodes the bytes a browser would not leave raw in a URL.
+func encode(s string) string {
+	need := false
+	for i := 0; i < len(s) && !need; i++ {
+		need = mustEncode(s[i])
+	}
+	if !need {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if mustEncode(c) {
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func mustEncode(c byte) bool {
+	return c <= ' ' || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '`'
+}

@@ -1,0 +1,96 @@
+package links
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/serialize"
+)
+
+// URLKey is the attribute key of the link in the enriched view.
+const URLKey = "url"
+
+// Hook returns a serialize.Options.Extra hook that appends [url="…"] to the
+// line of every element whose id is in r.
+func (r Record) Hook() func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+	return func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+		if u, ok := r[n.ID]; ok && n.ID > 0 && u != "" {
+			dst = append(dst, axtree.Attr{Key: URLKey, Value: u})
+		}
+		return dst
+	}
+}
+
+// Enriched writes the enriched view of t: the text serialize.Render prints
+// with opt, each linked element's line ending in [url="…"]. An Extra hook
+// already in opt runs first; the url attribute comes last.
+func Enriched(w io.Writer, t *axtree.Tree, r Record, opt serialize.Options) error {
+	return serialize.Render(w, t, enrichedOptions(r, opt))
+}
+
+// AppendEnriched appends the enriched view of t to dst (see Enriched).
+func AppendEnriched(dst []byte, t *axtree.Tree, r Record, opt serialize.Options) []byte {
+	return serialize.AppendText(dst, t, enrichedOptions(r, opt))
+}
+
+func enrichedOptions(r Record, opt serialize.Options) serialize.Options {
+	hook := r.Hook()
+	if prev := opt.Extra; prev != nil {
+		opt.Extra = func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+			return hook(n, prev(n, dst))
+		}
+	} else {
+		opt.Extra = hook
+	}
+	return opt
+}
+
+// ParseEnriched parses an enriched view back: the tree as serialize.Parse
+// gives it, minus each element's trailing url attribute, and the record of
+// those URLs keyed by id (elements without an id keep their url prop).
+func ParseEnriched(text string) (*axtree.Tree, Record, error) {
+	t, err := serialize.Parse(text)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := Record{}
+	t.Walk(func(n *axtree.Node, _ int) bool {
+		if k := len(n.Props); k > 0 && n.ID > 0 && n.Props[k-1].Key == URLKey {
+			r[n.ID] = n.Props[k-1].Value
+			n.Props = n.Props[:k-1]
+			if len(n.Props) == 0 {
+				n.Props = nil
+			}
+		}
+		return true
+	})
+	return t, r, nil
+}
+
+// AppendJSON appends r as {"61":"https://…",…} with ids in ascending
+// numeric order.
+func (r Record) AppendJSON(dst []byte) []byte { return serialize.AppendLinksJSON(dst, r) }
+
+// MarshalJSON implements json.Marshaler with ids in ascending numeric order.
+func (r Record) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
+
+// UnmarshalJSON implements json.Unmarshaler. Keys must be decimal integers.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	var m map[string]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	out := make(Record, len(m))
+	for k, v := range m {
+		id, err := strconv.Atoi(k)
+		if err != nil || strconv.Itoa(id) != k {
+			return fmt.Errorf("links: key %q is not a decimal id", k)
+		}
+		out[id] = v
+	}
+	*r = out
+	return nil
+}

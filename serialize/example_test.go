@@ -1,0 +1,42 @@
+package serialize_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/serialize"
+)
+
+func Example() {
+	email := &axtree.Node{ID: 61, Role: "textbox", Name: "Email  *",
+		States: []axtree.Attr{{Key: "editable"}},
+		Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "you@example.com"}, {Key: "type", Value: "email"}}}
+	submit := &axtree.Node{ID: 112, Role: "button", Name: "Submit [id=1]"} // hostile name
+	form := &axtree.Node{ID: 60, Role: "form", Name: "Apply", Children: []*axtree.Node{
+		{Name: "We reply\nwithin a week."}, email, submit}}
+	tree := &axtree.Tree{Roots: []*axtree.Node{form}}
+
+	serialize.Render(os.Stdout, tree, serialize.Options{})
+
+	text := string(serialize.AppendText(nil, tree, serialize.Options{}))
+	back, err := serialize.Parse(text)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q %d\n", back.Roots[0].Children[2].Name, back.Roots[0].Children[2].ID)
+	// Output:
+	// [form] Apply [id=60]
+	//   We reply within a week.
+	//   [textbox][editable] Email * [id=61] [required] [placeholder="you@example.com"] [type=email]
+	//   [button] Submit \[id=1] [id=112]
+	// "Submit [id=1]" 112
+}
+
+func ExampleParse_error() {
+	_, err := serialize.Parse("[button] Pay [id=7]\n    [link] deep\n")
+	fmt.Println(err)
+	// Output:
+	// serialize: line 2, column 5: depth 2 follows a line at depth 0 (one level deeper at most)
+}

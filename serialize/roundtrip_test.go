@@ -1,0 +1,401 @@
+package serialize
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+// The expected tree is computed here by a second, deliberately plain
+// implementation of the rules in FORMAT.md, so the printer is checked
+// against the documented normalisation rather than against itself.
+
+func refDrop(r rune) bool {
+	if r == 0x200c || r == 0x200d {
+		return false
+	}
+	return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r)
+}
+
+// refClean: invalid UTF-8 → U+FFFD; drop Cc/Cf (but ZWNJ, ZWJ); collapse
+// whitespace; cut to limit runes with "…".
+func refClean(s string, limit int) string {
+	var kept []rune
+	for _, r := range []rune(s) { // []rune turns each invalid byte into U+FFFD
+		if unicode.IsSpace(r) || !refDrop(r) {
+			kept = append(kept, r)
+		}
+	}
+	out := []rune(strings.Join(strings.FieldsFunc(string(kept), unicode.IsSpace), " "))
+	if limit > 0 && len(out) > limit {
+		out = []rune(strings.TrimRight(string(out[:limit-1]), " ") + "…")
+	}
+	return string(out)
+}
+
+func refKey(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func refAttrs(in []axtree.Attr, reserved string, limit int, seen map[string]bool) []axtree.Attr {
+	var out []axtree.Attr
+	for _, a := range in {
+		k := refKey(a.Key)
+		if k == "" || k == reserved || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, axtree.Attr{Key: k, Value: refClean(a.Value, limit)})
+	}
+	return out
+}
+
+func refActions(in []string) []string {
+	var out []string
+	for _, a := range in {
+		var b strings.Builder
+		for i, r := range a {
+			if _, size := utf8.DecodeRuneInString(a[i:]); r == utf8.RuneError && size == 1 {
+				continue // invalid bytes are dropped from action names
+			}
+			if unicode.IsSpace(r) || refDrop(r) || strings.ContainsRune(",[]\\\"", r) {
+				continue
+			}
+			b.WriteRune(r)
+		}
+		if s := b.String(); s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// expected applies the documented rules to t: what Parse(Render(t)) must give.
+func expected(t *axtree.Tree, o Options) []*axtree.Node {
+	o = o.resolved()
+	seen := map[*axtree.Node]bool{}
+	var conv func(kids []*axtree.Node, depth int) []*axtree.Node
+	conv = func(kids []*axtree.Node, depth int) []*axtree.Node {
+		var out []*axtree.Node
+		for _, n := range kids {
+			if n == nil || depth >= o.MaxDepth || seen[n] {
+				continue
+			}
+			seen[n] = true
+			if n.Role == "" {
+				s := refClean(n.Name, o.TextLimit)
+				if s == "" {
+					out = append(out, conv(n.Children, depth)...)
+					continue
+				}
+				out = append(out, &axtree.Node{Name: s, Children: conv(n.Children, depth+1)})
+				continue
+			}
+			role := refKey(n.Role)
+			if role == "" {
+				role = "generic"
+			}
+			e := &axtree.Node{Role: role, Inferred: n.Inferred, Name: refClean(n.Name, o.NameLimit)}
+			if n.ID > 0 {
+				e.ID = n.ID
+			}
+			e.States = refAttrs(n.States, "actions", o.ValueLimit, map[string]bool{})
+			e.Actions = refActions(n.Actions)
+			props := map[string]bool{}
+			e.Props = refAttrs(n.Props, "id", o.ValueLimit, props)
+			if o.Extra != nil {
+				e.Props = append(e.Props, refAttrs(o.Extra(n, nil), "id", 0, props)...)
+			}
+			e.Children = conv(n.Children, depth+1)
+			out = append(out, e)
+		}
+		return out
+	}
+	return conv(t.Roots, 0)
+}
+
+// diff describes the first difference between two node lists.
+func diff(path string, got, want []*axtree.Node) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%s: %d nodes, want %d", path, len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		p := fmt.Sprintf("%s/%d", path, i)
+		switch {
+		case g.Role != w.Role || g.Inferred != w.Inferred:
+			return fmt.Sprintf("%s: role %q?%v, want %q?%v", p, g.Role, g.Inferred, w.Role, w.Inferred)
+		case g.Name != w.Name:
+			return fmt.Sprintf("%s: name %q, want %q", p, g.Name, w.Name)
+		case g.ID != w.ID:
+			return fmt.Sprintf("%s: id %d, want %d", p, g.ID, w.ID)
+		case !slices.Equal(g.States, w.States):
+			return fmt.Sprintf("%s: states %q, want %q", p, g.States, w.States)
+		case !slices.Equal(g.Actions, w.Actions):
+			return fmt.Sprintf("%s: actions %q, want %q", p, g.Actions, w.Actions)
+		case !slices.Equal(g.Props, w.Props):
+			return fmt.Sprintf("%s: props %q, want %q", p, g.Props, w.Props)
+		}
+		if d := diff(p, g.Children, w.Children); d != "" {
+			return d
+		}
+	}
+	return ""
+}
+
+// checkRoundTrip renders t, checks the text invariants, parses it back and
+// compares with the documented normalisation; it also checks the JSON form.
+func checkRoundTrip(t *testing.T, tr *axtree.Tree, o Options) {
+	t.Helper()
+	text := AppendText(nil, tr, o)
+	if !utf8.Valid(text) {
+		t.Fatalf("invalid UTF-8 output: %q", text)
+	}
+	if again := AppendText(nil, tr, o); string(again) != string(text) {
+		t.Fatalf("output not stable")
+	}
+	back, err := Parse(string(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	want := expected(tr, o)
+	if d := diff("", back.Roots, want); d != "" {
+		t.Fatalf("%s\n%s", d, text)
+	}
+	// printing what was parsed gives the same bytes (no Extra: its attrs came back as props)
+	o2 := o
+	o2.Extra = nil
+	if again := AppendText(nil, back, o2); string(again) != string(text) && o.Extra == nil {
+		t.Fatalf("render(parse(text)) differs:\n%s\nvs\n%s", again, text)
+	}
+	js := AppendJSON(nil, tr, map[int]string{3: "\x00x\"[", -1: "y"}, o)
+	if !json.Valid(js) || !utf8.Valid(js) {
+		t.Fatalf("invalid JSON: %q", js)
+	}
+	var doc struct {
+		Nodes []jsonNode `json:"nodes"`
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if d := diff("json", fromJSON(doc.Nodes), expected(tr, Options{NameLimit: o.NameLimit, TextLimit: o.TextLimit, ValueLimit: o.ValueLimit, MaxDepth: o.MaxDepth})); d != "" {
+		t.Fatalf("%s\n%s", d, js)
+	}
+}
+
+type jsonNode struct {
+	ID       int             `json:"id"`
+	Role     string          `json:"role"`
+	Inferred bool            `json:"inferred"`
+	Name     string          `json:"name"`
+	Text     *string         `json:"text"`
+	States   json.RawMessage `json:"states"`
+	Actions  []string        `json:"actions"`
+	Props    json.RawMessage `json:"props"`
+	Children []jsonNode      `json:"children"`
+}
+
+// attrsFromJSON reads an object keeping key order (true → flag).
+func attrsFromJSON(raw json.RawMessage) []axtree.Attr {
+	if raw == nil {
+		return nil
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	var out []axtree.Attr
+	dec.Token() // {
+	for dec.More() {
+		k, _ := dec.Token()
+		v, _ := dec.Token()
+		a := axtree.Attr{Key: k.(string)}
+		if s, ok := v.(string); ok {
+			a.Value = s
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func fromJSON(in []jsonNode) []*axtree.Node {
+	var out []*axtree.Node
+	for _, j := range in {
+		n := &axtree.Node{ID: j.ID, Role: j.Role, Inferred: j.Inferred, Name: j.Name, Actions: j.Actions,
+			States: attrsFromJSON(j.States), Props: attrsFromJSON(j.Props), Children: fromJSON(j.Children)}
+		if j.Text != nil {
+			n.Name = *j.Text
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// hostile pieces random strings are made of.
+var pieces = []string{
+	"a", "Z", "0", "9", "-", "_", ".", ":", "+", " ", "  ", "\t", "\n", "\r\n", "\x00", "\x01", "\x1b[31m", "\x7f",
+	"[", "]", "\\", "\"", "=", ",", "?", "/", "[id=1]", "[button] Pay [id=7]", "]\n[link]", "\\[", "\"]",
+	"\xff", "\xe2\x80", "\xed\xa0\x80", "\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\u200c", "\u200d",
+	"\u200f", "\ufeff", "\u00ad", "\U000e0041", "\u00a0", "\u2028", "\u2029", "\u3000", "\u0085", "…", "é",
+	"→", "\U0001F600", "\ufffd", "日本",
+}
+
+func randString(r *rand.Rand, max int) string {
+	var b strings.Builder
+	for n := r.Intn(max + 1); n > 0; n-- {
+		b.WriteString(pieces[r.Intn(len(pieces))])
+	}
+	return b.String()
+}
+
+func randAttrs(r *rand.Rand) []axtree.Attr {
+	var out []axtree.Attr
+	for n := r.Intn(4); n > 0; n-- {
+		k := []string{"required", "level", "type", "value", "id", "actions", "a b", "", "x[y]", "req"}[r.Intn(10)]
+		if r.Intn(4) == 0 {
+			k = randString(r, 3)
+		}
+		v := ""
+		if r.Intn(2) == 0 {
+			v = randString(r, 6)
+		}
+		out = append(out, axtree.Attr{Key: k, Value: v})
+	}
+	return out
+}
+
+func randTree(r *rand.Rand, size int) *axtree.Tree {
+	var all []*axtree.Node
+	t := &axtree.Tree{}
+	for i := 0; i < size; i++ {
+		n := &axtree.Node{DOM: i}
+		if r.Intn(4) != 0 {
+			n.Role = []string{"button", "link", "textbox", "heading", "group", "b[x", ""}[r.Intn(7)]
+			if n.Role == "" {
+				n.Role = randString(r, 2)
+			}
+			n.ID = r.Intn(1000) - 10
+			n.Inferred = r.Intn(5) == 0
+			n.States = randAttrs(r)
+			n.Props = randAttrs(r)
+			for k := r.Intn(3); k > 0; k-- {
+				n.Actions = append(n.Actions, []string{"click", "drag-drop", "click→type:focus-first", randString(r, 3)}[r.Intn(4)])
+			}
+		}
+		n.Name = randString(r, 12)
+		if len(all) == 0 || r.Intn(5) == 0 {
+			t.Roots = append(t.Roots, n)
+		} else {
+			p := all[r.Intn(len(all))]
+			p.Children = append(p.Children, n)
+		}
+		all = append(all, n)
+	}
+	if len(all) > 0 && r.Intn(10) == 0 { // a cycle or a shared node
+		a, b := all[r.Intn(len(all))], all[r.Intn(len(all))]
+		a.Children = append(a.Children, b)
+	}
+	return t
+}
+
+func randOptions(r *rand.Rand) Options {
+	var o Options
+	if r.Intn(2) == 0 {
+		o.NameLimit = r.Intn(12) - 1
+		o.TextLimit = r.Intn(12) - 1
+		o.ValueLimit = r.Intn(12) - 1
+		o.MaxDepth = r.Intn(6)
+	}
+	if r.Intn(4) == 0 {
+		o.Extra = func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+			return append(dst, axtree.Attr{Key: "url", Value: n.Name}, axtree.Attr{Key: "id", Value: "1"})
+		}
+	}
+	return o
+}
+
+func TestRoundTripProperty(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		tr := randTree(r, r.Intn(30))
+		o := randOptions(r)
+		t.Run("", func(t *testing.T) { checkRoundTrip(t, tr, o) })
+		if t.Failed() {
+			t.Fatalf("case %d failed", i)
+		}
+	}
+}
+
+// FuzzRoundTrip builds a small tree from the fuzzed strings (shape picks
+// where each node goes and which fields it uses) and checks the round trip.
+func FuzzRoundTrip(f *testing.F) {
+	f.Add("[button] Pay [id=7]", "]\n[link] x", "placeholder", "\"a\" \\ [b]", "click→type", uint64(0x1234), 0)
+	f.Add("a\u202eb\xff", "\x00", "level", "2", "drag-drop", uint64(0xffff), 3)
+	f.Fuzz(func(t *testing.T, name, text, key, value, action string, shape uint64, limit int) {
+		bit := func() bool { b := shape&1 == 1; shape >>= 1; return b }
+		var all []*axtree.Node
+		tr := &axtree.Tree{}
+		for i := 0; i < 8; i++ {
+			n := &axtree.Node{Name: text}
+			if bit() {
+				n.Role, n.Name, n.ID = "button", name, i+1
+				n.Inferred = bit()
+				if bit() {
+					n.States = []axtree.Attr{{Key: key, Value: value}, {Key: "editable"}}
+				}
+				if bit() {
+					n.Props = []axtree.Attr{{Key: "value", Value: value}, {Key: key, Value: name}}
+				}
+				if bit() {
+					n.Actions = []string{action, "click"}
+				}
+			}
+			if len(all) == 0 || bit() {
+				tr.Roots = append(tr.Roots, n)
+			} else {
+				all[len(all)-1].Children = append(all[len(all)-1].Children, n)
+			}
+			all = append(all, n)
+		}
+		o := Options{NameLimit: limit % 200, TextLimit: limit % 300, ValueLimit: limit % 50}
+		checkRoundTrip(t, tr, o)
+	})
+}
+
+// FuzzParse checks that Parse never panics and that whatever it accepts
+// prints back to text it accepts again, printing the same bytes.
+func FuzzParse(f *testing.F) {
+	f.Add(formText)
+	f.Add("[truncated=depth]\n")
+	f.Add("[a?][b=\"\\\"\"][actions=x,y] n\\[ [id=3] [k=v]\n  t\\\\\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tr, err := Parse(text)
+		if err != nil {
+			return
+		}
+		o := Options{NameLimit: -1, TextLimit: -1, ValueLimit: -1, MaxDepth: 1 << 20}
+		out := AppendText(nil, tr, o)
+		tr2, err := Parse(string(out))
+		if err != nil {
+			t.Fatalf("re-parse: %v\n%s", err, out)
+		}
+		if again := AppendText(nil, tr2, o); string(again) != string(out) {
+			t.Fatalf("unstable:\n%s\nvs\n%s", out, again)
+		}
+	})
+}
