@@ -463,47 +463,46 @@ func hasName(d *dom.Doc, n *html.Node) bool {
 }
 
 // hasText reports whether the subtree of t holds non-blank text, a
-// non-blank aria-label, or an img with non-blank alt. It scans at most
-// maxScan nodes.
+// non-blank aria-label, or an img with non-blank alt. It walks the DOM
+// subtree in pre-order through parent links (no stack, no allocation) and
+// gives up after maxScan nodes.
 func hasText(t *html.Node) bool {
 	const maxScan = 4096
 	if v, ok := dom.Attr(t, "aria-label"); ok && !blank(v) {
 		return true
 	}
-	var stack [64]*html.Node
-	sp := 0
-	stack[sp] = t
-	sp++
-	for seen := 0; sp > 0 && seen < maxScan; seen++ {
-		sp--
-		x := stack[sp]
+	x := t.FirstChild
+	for seen := 0; x != nil && seen < maxScan; seen++ {
+		descend := false
 		switch x.Type {
 		case html.TextNode:
 			if !blank(x.Data) {
 				return true
 			}
-			continue
 		case html.ElementNode:
+			descend = true
 			if x.Namespace == "" {
 				switch x.Data {
 				case "script", "style", "template":
-					continue
+					descend = false
 				case "img":
 					if v := dom.AttrOr(x, "alt"); !blank(v) {
 						return true
 					}
 				}
 			}
-		default:
+		}
+		if descend && x.FirstChild != nil {
+			x = x.FirstChild
 			continue
 		}
-		for c := x.LastChild; c != nil; c = c.PrevSibling {
-			if sp == len(stack) {
-				break // too wide or deep: give up on the rest
-			}
-			stack[sp] = c
-			sp++
+		for x != t && x.NextSibling == nil && x.Parent != nil {
+			x = x.Parent
 		}
+		if x == t || x.NextSibling == nil {
+			return false
+		}
+		x = x.NextSibling
 	}
 	return false
 }

@@ -58,6 +58,9 @@ func TestCompute(t *testing.T) {
 		{`<div id=t role="form" aria-labelledby="l">x</div><p id=l>Label</p>`, "form"},
 		{`<div id=t role="form" aria-labelledby="l">x</div><p id=l> </p>`, "generic"},
 		{`<div id=t role="form" aria-labelledby="nope">x</div>`, "generic"},
+		{`<section id=t aria-labelledby="a b">x</section><p id=a></p><div id=b>` + strings.Repeat("<span> </span>", 100) + `<i><b>T</b></i></div>`, "region"},
+		{`<section id=t aria-labelledby="b">x</section><div id=b><script>x</script><img alt=" "></div>`, "generic"},
+		{`<section id=t aria-labelledby="b">x</section><div id=b><span><img alt="Logo"></span></div>`, "region"},
 		// required context
 		{`<div id=t role="menuitem">x</div>`, "generic"},
 		{`<button id=t role="menuitem">x</button>`, "button"},

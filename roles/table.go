@@ -5,7 +5,6 @@ package roles
 
 const (
 	fa  = FromAuthor
-	fc  = FromContents
 	fac = FromAuthor | FromContents
 	fp  = FromProhibited
 )
