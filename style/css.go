@@ -462,7 +462,7 @@ func parseContent(v string, d decl) (decl, bool) {
 }
 
 // parenEnd returns the index of the ')' matching the '(' at s[open], or
-// len(s)-1 when unterminated.
+// len(s) when unterminated.
 func parenEnd(s string, open int) int {
 	depth := 0
 	for i := open; i < len(s); {
@@ -480,7 +480,7 @@ func parenEnd(s string, open int) int {
 		}
 		i++
 	}
-	return len(s) - 1
+	return len(s)
 }
 
 // unescapeString decodes a quoted CSS string token (quotes included; the
