@@ -99,6 +99,14 @@ func (f *flexString) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if b[0] == '"' {
+		// Fast path: no escapes and valid UTF-8 (the decoder has already
+		// checked the syntax).
+		if len(b) >= 2 && b[len(b)-1] == '"' {
+			if inner := b[1 : len(b)-1]; bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
+				*f = flexString(inner)
+				return nil
+			}
+		}
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
@@ -245,7 +253,7 @@ func ParseHAR(data []byte) (*Capture, error) {
 func jsonError(what string, data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		if se.Offset >= int64(len(bytes.TrimRight(data, " \t\r\n"))) {
+		if se.Error() == "unexpected end of JSON input" {
 			return fmt.Errorf("netcap: truncated %s: JSON ends unexpectedly after %d bytes", what, len(data))
 		}
 		return fmt.Errorf("netcap: invalid %s JSON at byte %d: %v", what, se.Offset, se)

@@ -329,7 +329,9 @@ func Generate(o Options) Recording {
 		b.cookieHeaders(), nil, 200, "application/json", `{"messages":[{"id":"m_1"}]}`)
 
 	for i := 0; i < o.Filler; i++ {
-		b.add(31000+i, "GET", fmt.Sprintf("https://app.example.com/api/poll?n=%d", i), "xhr", nil, nil, 200, "application/json", `{}`)
+		e := b.add(31000+i, "GET", fmt.Sprintf("https://app.example.com/api/poll?n=%d", i), "xhr", nil, nil, 200, "application/json", `{}`)
+		e.Request.Headers = e.Request.Headers[:1] // lean: keep :authority only
+		e.Request.QueryString, e.Timings = nil, nil
 	}
 
 	sortEntries(b.entries)
@@ -354,7 +356,11 @@ func Generate(o Options) Recording {
 	har.Log.Creator = nv{"netcaptest", "1"}
 	har.Log.Pages = []page{{StartedDateTime: T0.Format(time.RFC3339Nano), ID: "page_1", Title: "https://app.example.com/inbox"}}
 	har.Log.Entries = b.entries
-	rec.HAR, _ = json.MarshalIndent(har, "", " ")
+	if o.Filler > 0 {
+		rec.HAR, _ = json.Marshal(har)
+	} else {
+		rec.HAR, _ = json.MarshalIndent(har, "", " ")
+	}
 
 	acts := []action{
 		{Time: ms(10000).Format(time.RFC3339Nano), ID: 41, Role: "textbox", Name: "Message", Action: "click"},
