@@ -130,10 +130,10 @@ func parseRuleList(s string, depth int, out []rawRule) []rawRule {
 }
 
 // scanPrelude scans from i to the first top-level '{' (and, when semi is
-// true, ';'), skipping strings and bracketed parts. It returns the index of
-// that character (or len(s)) and whether it is a '{'.
+// true, ';' or '}'), skipping strings and (...) / [...] blocks whole, as
+// CSS Syntax consumes component values. It returns the index of that
+// character (or len(s)) and whether it is a '{'.
 func scanPrelude(s string, i int, semi bool) (int, bool) {
-	depth := 0
 	for i < len(s) {
 		switch c := s[i]; c {
 		case '"', '\'':
@@ -143,20 +143,13 @@ func scanPrelude(s string, i int, semi bool) (int, bool) {
 			i += 2
 			continue
 		case '(', '[':
-			depth++
-		case ')', ']':
-			if depth > 0 {
-				depth--
-			}
+			i = blockEnd(s, i) + 1
+			continue
 		case '{':
 			return i, true
-		case ';':
-			if semi && depth == 0 {
-				return i, false
-			}
-		case '}':
-			if semi && depth == 0 {
-				// a statement cut short by a stray '}': it ends here
+		case ';', '}':
+			if semi {
+				// a '}' here is stray: the statement ends at it
 				return i, false
 			}
 		}
@@ -165,12 +158,16 @@ func scanPrelude(s string, i int, semi bool) (int, bool) {
 	return len(s), false
 }
 
-// blockEnd returns the index of the '}' matching the '{' at s[open], or
-// len(s) when the block is unterminated (it then runs to the end).
+// blockEnd returns the index of the closer matching the opener at s[open]
+// ('{', '[' or '('), or len(s) when the block is unterminated (it then runs
+// to the end). As in CSS Syntax, nested blocks of any kind are consumed
+// whole and a closer of another kind is ordinary content, so that
+// "<![CDATA[ a{} ]" is one bracket block, not a rule.
 func blockEnd(s string, open int) int {
-	depth := 0
+	var buf [64]byte
+	stack := buf[:0] // expected closers
 	for i := open; i < len(s); {
-		switch s[i] {
+		switch c := s[i]; c {
 		case '"', '\'':
 			i = skipString(s, i)
 			continue
@@ -178,11 +175,17 @@ func blockEnd(s string, open int) int {
 			i += 2
 			continue
 		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i
+			stack = append(stack, '}')
+		case '[':
+			stack = append(stack, ']')
+		case '(':
+			stack = append(stack, ')')
+		case '}', ']', ')':
+			if len(stack) > 0 && stack[len(stack)-1] == c {
+				stack = stack[:len(stack)-1]
+				if len(stack) == 0 {
+					return i
+				}
 			}
 		}
 		i++

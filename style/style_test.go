@@ -219,7 +219,7 @@ func TestMediaAndSupports(t *testing.T) {
 @media not print { #d { display: none } }
 @media (width >= 1000px) and (hover: hover) { #e { display: none } }
 @media (400px <= width <= 700px) { #f { display: none } }
-@media ((garbage { #g { display: none } }
+@media screen and garbage (x) { #g { display: none } }
 @media screen, print { #h { display: none } }
 @supports (display: grid) { #i { display: none } }
 @supports not (display: grid) { #j { display: none } }
@@ -405,6 +405,14 @@ func TestInert(t *testing.T) {
 	isTrue(t, s.Style(byID(t, d, "b")).Inert)
 	isFalse(t, s.Style(byID(t, d, "c")).Inert)
 	isTrue(t, s.Rendered(byID(t, d, "b")), "inert does not hide")
+}
+
+func TestCDATAStyleIsOneBadRule(t *testing.T) {
+	// "<![CDATA[" opens two [ blocks that swallow every rule up to "]]>":
+	// browsers apply nothing from such a sheet.
+	d, s := load(t, `<style><![CDATA[ .a { display: none } [x] { display: none } ]]></style><style>.b{display:none}</style><i id=a class=a></i><i id=b class=b></i>`)
+	isTrue(t, s.Rendered(byID(t, d, "a")))
+	isFalse(t, s.Rendered(byID(t, d, "b")))
 }
 
 func TestParserRecovery(t *testing.T) {
