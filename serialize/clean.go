@@ -55,6 +55,39 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plain := &plainTab[mode]; plain[c] {
+			// fast path: copy a run of printable ASCII needing no escape,
+			// single spaces between words included, stopping early enough
+			// that the per-rune path records cut.
+			j := i + 1
+			for j < len(s) {
+				if b := s[j]; plain[b] {
+					j++
+				} else if b == ' ' && j+1 < len(s) && plain[s[j+1]] {
+					j += 2
+				} else {
+					break
+				}
+			}
+			k, extra := j-i, 0
+			if space {
+				extra = 1
+			}
+			if limit > 0 && k+extra > limit-2-n {
+				k = limit - 2 - n - extra
+			}
+			if k > 0 {
+				if space {
+					dst = append(dst, ' ')
+					n++
+					space = false
+				}
+				dst = append(dst, s[i:i+k]...)
+				n += k
+				i += k
+				continue
+			}
+		}
 		var r rune
 		if c < utf8.RuneSelf {
 			r = rune(c)
@@ -105,6 +138,17 @@ func truncate(dst []byte, start, cut int) []byte {
 	}
 	return append(dst, ellipsis...)
 }
+
+// plainTab[mode][c] reports whether byte c is printable ASCII (not space)
+// that mode leaves unescaped. Read-only after init.
+var plainTab = func() (t [3][256]bool) {
+	for m := range t {
+		for c := '!'; c < 0x7f; c++ {
+			t[m][c] = c != '[' && c != '\\' && (c != '"' || escMode(m) == escPlain)
+		}
+	}
+	return t
+}()
 
 const hexDigits = "0123456789abcdef"
 

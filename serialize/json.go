@@ -98,7 +98,7 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		return
 	}
 	if p.seen == nil {
-		p.seen = make(map[*axtree.Node]struct{}, 256)
+		p.seen = make(map[*axtree.Node]struct{}, p.sizeHint(t.Roots))
 	}
 	var stack []jsonItem
 	pushKids := func(kids []*axtree.Node, depth int) {
@@ -198,7 +198,11 @@ func (p *printer) jsonElement(n *axtree.Node, depth int) {
 			b = append(b, '"')
 			name := len(b)
 			b = appendAction(b, a) // action bytes need no JSON escaping
-			if len(b) == name || !p.keys.add(string(b[name:])) {
+			key := a // the cleaned name, without allocating when a was clean
+			if string(b[name:]) != a {
+				key = string(b[name:])
+			}
+			if len(b) == name || !p.keys.add(key) {
 				b = b[:m]
 				continue
 			}

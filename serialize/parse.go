@@ -29,7 +29,8 @@ func (e *SyntaxError) Error() string {
 // Parse never panics; on malformed input it returns a *SyntaxError.
 func Parse(text string) (*axtree.Tree, error) {
 	t := &axtree.Tree{}
-	var stack []*axtree.Node // stack[d] is the last node at depth d
+	slab := make([]axtree.Node, strings.Count(text, "\n")+1) // one allocation for all nodes
+	var stack []*axtree.Node                                   // stack[d] is the last node at depth d
 	lineNo := 0
 	noted := false
 	for len(text) > 0 {
@@ -67,7 +68,8 @@ func Parse(text string) (*axtree.Tree, error) {
 			noted = true
 			continue
 		}
-		n, err := lp.node()
+		n := &slab[lineNo-1]
+		err = lp.node(n)
 		if err != nil {
 			return nil, err
 		}
@@ -158,28 +160,28 @@ done:
 }
 
 // node parses the rest of the line as an element or a text line.
-func (p *lineParser) node() (*axtree.Node, error) {
-	n := &axtree.Node{DOM: -1}
+func (p *lineParser) node(n *axtree.Node) error {
+	n.DOM = -1
 	if p.peek() != '[' {
 		start := p.i
 		text, err := p.plain()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !p.eol() {
-			return nil, p.errf("unescaped '[' in a text line")
+			return p.errf("unescaped '[' in a text line")
 		}
 		if text == "" || text[0] == ' ' || text[len(text)-1] == ' ' {
-			return nil, p.errAt(start, "text line with leading or trailing space")
+			return p.errAt(start, "text line with leading or trailing space")
 		}
 		n.Name = text
-		return n, nil
+		return nil
 	}
 	// [role] or [role?]
 	p.i++
 	role := p.key()
 	if role == "" {
-		return nil, p.errf("expected a role")
+		return p.errf("expected a role")
 	}
 	n.Role = role
 	if p.peek() == '?' {
@@ -187,7 +189,7 @@ func (p *lineParser) node() (*axtree.Node, error) {
 		p.i++
 	}
 	if err := p.expect(']'); err != nil {
-		return nil, err
+		return err
 	}
 	// states, then [actions=…], all adjacent
 	for p.peek() == '[' {
@@ -195,53 +197,53 @@ func (p *lineParser) node() (*axtree.Node, error) {
 		p.i++
 		k := p.key()
 		if k == "" {
-			return nil, p.errf("expected a state name")
+			return p.errf("expected a state name")
 		}
 		if n.Actions != nil {
-			return nil, p.errAt(open, "state after the actions group")
+			return p.errAt(open, "state after the actions group")
 		}
 		if k == "actions" {
 			acts, err := p.actions()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			n.Actions = acts
 			continue
 		}
 		v, err := p.valueOpt()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := p.expect(']'); err != nil {
-			return nil, err
+			return err
 		}
 		n.States = append(n.States, axtree.Attr{Key: k, Value: v})
 	}
 	if p.eol() {
-		return n, nil
+		return nil
 	}
 	if err := p.expect(' '); err != nil {
-		return nil, err
+		return err
 	}
 	// name, up to the first unescaped '['
 	start := p.i
 	raw := p.i
 	name, err := p.plain()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !p.eol() && p.i > raw {
 		// a name is followed by one space before the first group
 		if p.line[p.i-1] != ' ' { // never escaped: "\ " is not an escape
-			return nil, p.errf("expected a space before '['")
+			return p.errf("expected a space before '['")
 		}
 		name = name[:len(name)-1]
 	}
 	if p.eol() && name == "" {
-		return nil, p.errAt(start-1, "trailing space")
+		return p.errAt(start-1, "trailing space")
 	}
 	if name != "" && (name[0] == ' ' || name[len(name)-1] == ' ') {
-		return nil, p.errAt(start, "name with leading or trailing space")
+		return p.errAt(start, "name with leading or trailing space")
 	}
 	n.Name = name
 	// [id=N], then props (and hook attributes)
@@ -249,32 +251,32 @@ func (p *lineParser) node() (*axtree.Node, error) {
 	for !p.eol() {
 		if !first {
 			if err := p.expect(' '); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		open := p.i
 		if err := p.expect('['); err != nil {
-			return nil, err
+			return err
 		}
 		k := p.key()
 		if k == "" {
-			return nil, p.errf("expected an attribute name")
+			return p.errf("expected an attribute name")
 		}
 		quoted := p.peek() == '=' && p.i+1 < len(p.line) && p.line[p.i+1] == '"'
 		v, err := p.valueOpt()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := p.expect(']'); err != nil {
-			return nil, err
+			return err
 		}
 		if k == "id" {
 			if !first || quoted {
-				return nil, p.errAt(open, "[id=…] must come first after the name, unquoted")
+				return p.errAt(open, "[id=…] must come first after the name, unquoted")
 			}
 			id, err := strconv.Atoi(v)
 			if err != nil || id <= 0 || v[0] == '+' || v[0] == '0' {
-				return nil, p.errAt(open, "id must be a positive decimal number")
+				return p.errAt(open, "id must be a positive decimal number")
 			}
 			n.ID = id
 		} else {
@@ -282,7 +284,7 @@ func (p *lineParser) node() (*axtree.Node, error) {
 		}
 		first = false
 	}
-	return n, nil
+	return nil
 }
 
 // key reads key bytes (possibly none).

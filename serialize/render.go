@@ -10,6 +10,7 @@
 package serialize
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 
@@ -139,9 +140,34 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		return
 	}
 	if p.seen == nil {
-		p.seen = make(map[*axtree.Node]struct{}, 256)
+		p.seen = make(map[*axtree.Node]struct{}, p.sizeHint(t.Roots))
 	}
-	p.stack = p.push(p.stack[:0], t.Roots, 0)
+	for _, root := range t.Roots {
+		p.stack = append(p.stack[:0], item{root, 0})
+		p.drain(visit)
+	}
+}
+
+// sizeHint counts the nodes under roots (up to a bound, ignoring sharing)
+// so the seen set is allocated once instead of growing.
+func (p *printer) sizeHint(roots []*axtree.Node) int {
+	const bound = 1 << 16
+	count := 0
+	p.stack = p.push(p.stack[:0], roots, 0)
+	for len(p.stack) > 0 && count < bound {
+		it := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		if it.n == nil || it.depth >= p.opt.MaxDepth {
+			continue
+		}
+		count++
+		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
+	}
+	p.stack = p.stack[:0]
+	return count
+}
+
+func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 	for len(p.stack) > 0 {
 		it := p.stack[len(p.stack)-1]
 		p.stack = p.stack[:len(p.stack)-1]
@@ -297,7 +323,7 @@ func (p *printer) appendActions(dst []byte, actions []string) []byte {
 		}
 		name := len(dst)
 		dst = appendAction(dst, a)
-		if len(dst) == name || !p.keys.add(string(dst[name:])) {
+		if len(dst) == name || !p.newAction(dst[first:name], dst[name:], len(actions)) {
 			dst = dst[:mark]
 		}
 	}
@@ -305,6 +331,27 @@ func (p *printer) appendActions(dst []byte, actions []string) []byte {
 		return dst[:start]
 	}
 	return append(dst, ']')
+}
+
+// newAction reports whether action a is not among prev (the actions
+// written so far, comma-separated). Few actions are compared in place;
+// many go through the key set, so hostile input stays linear.
+func (p *printer) newAction(prev, a []byte, total int) bool {
+	if total > keySetLinear {
+		return p.keys.add(string(a))
+	}
+	for len(prev) > 0 {
+		seg := prev
+		if i := bytes.IndexByte(prev, ','); i >= 0 {
+			seg, prev = prev[:i], prev[i+1:]
+		} else {
+			prev = nil
+		}
+		if bytes.Equal(seg, a) {
+			return false
+		}
+	}
+	return true
 }
 
 // appendProps appends " [key=value]" for each attr whose cleaned key is

@@ -161,10 +161,19 @@ func TestNormalisation(t *testing.T) {
 		{"a\xffb", 0, "a\ufffdb"},
 		{"[x]\\", 0, `\[x]\\`},
 		{"[\\[", 2, `\[…`},
+		{"aa bb cc", 6, "aa bb…"},
+		{"aa bb cc", 7, "aa bb…"},
+		{"  aa  bb", 5, "aa bb"},
+		{"ab cd ef gh", 20, "ab cd ef gh"},
+		{"a\"b", 0, `a"b`},
 	} {
 		got := string(appendClean(nil, c.in, c.limit, escPlain))
 		if got != c.want {
 			t.Errorf("appendClean(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
+		}
+		// what is already in dst (indentation) is never trimmed
+		if got := string(appendClean([]byte("  "), c.in, c.limit, escPlain)); got != "  "+c.want {
+			t.Errorf("appendClean after indentation (%q, %d) = %q, want %q", c.in, c.limit, got, "  "+c.want)
 		}
 	}
 }
