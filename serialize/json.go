@@ -198,7 +198,7 @@ func (p *printer) jsonElement(n *axtree.Node, depth int) {
 			b = append(b, '"')
 			name := len(b)
 			b = appendAction(b, a) // action bytes need no JSON escaping
-			key := a // the cleaned name, without allocating when a was clean
+			key := a               // the cleaned name, without allocating when a was clean
 			if string(b[name:]) != a {
 				key = string(b[name:])
 			}

@@ -30,7 +30,7 @@ func (e *SyntaxError) Error() string {
 func Parse(text string) (*axtree.Tree, error) {
 	t := &axtree.Tree{}
 	slab := make([]axtree.Node, strings.Count(text, "\n")+1) // one allocation for all nodes
-	var stack []*axtree.Node                                   // stack[d] is the last node at depth d
+	var stack []*axtree.Node                                 // stack[d] is the last node at depth d
 	lineNo := 0
 	noted := false
 	for len(text) > 0 {
