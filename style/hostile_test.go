@@ -102,7 +102,7 @@ func TestHostileHugeStyle(t *testing.T) {
 }
 
 func TestHostileSelectorsNoPanic(t *testing.T) {
-	c := newCompiler()
+	c := newCompiler(nil)
 	for _, sel := range []string{
 		"", " ", ">", "a >", "> a", "a > > b", "a,,b", "[", "[a", "[a=", `[a="`, "a[b=c", ":", "::", ":::", "::before::after",
 		"a::before b", ":nth-child(", ":nth-child(n+)", ":nth-child(999999999999999999999n)",
@@ -146,7 +146,7 @@ func FuzzCompile(f *testing.F) {
 	root, _ := html.Parse(strings.NewReader(`<div id=a class="b c"><p lang=en><a href=x>t</a></p><input disabled checked></div>`))
 	d := dom.New(root)
 	f.Fuzz(func(t *testing.T, sel string) {
-		c := newCompiler()
+		c := newCompiler(nil)
 		s, _, _, ok := c.compile(sel)
 		if !ok {
 			return

@@ -25,6 +25,10 @@ const (
 	// against one element (walking ancestors and siblings); past it the
 	// selector does not match.
 	MatchBudget = 4096
+	// MaxMatchSteps is the most compound-selector tests one Sheet makes in
+	// all; past it no further selector matches (a guard against crafted
+	// sheets, far above what real pages need).
+	MaxMatchSteps = 10_000_000
 )
 
 // pseudo says which box a selector styles.
@@ -42,6 +46,7 @@ type selector struct {
 	comps  []cascadia.Sel // compounds, left to right
 	combs  []byte         // combs[i] joins comps[i] and comps[i+1]: ' ', '>', '+', '~'
 	pseudo pseudo
+	spec   cascadia.Specificity
 	prio   uint64 // specificity and source order, see priority
 	rule   int32  // index into the Sheet's rule declarations
 	hasHas bool
@@ -321,16 +326,27 @@ func identEnd(s string, i int) int {
 type compiler struct {
 	cache map[string]cascadia.Sel
 	bad   map[string]bool
+	steps *int // the match step budget shared by the selectors compiled
 }
 
-func newCompiler() *compiler {
-	return &compiler{cache: map[string]cascadia.Sel{}, bad: map[string]bool{}}
+func newCompiler(steps *int) *compiler {
+	if steps == nil {
+		n := MaxMatchSteps
+		steps = &n
+	}
+	return &compiler{cache: map[string]cascadia.Sel{}, bad: map[string]bool{}, steps: steps}
 }
 
 // compile compiles one complex selector. ok is false when it is invalid,
 // unsupported, or styles a pseudo-element other than ::before/::after.
 func (c *compiler) compile(text string) (sel selector, kind keyKind, key string, ok bool) {
-	if len(text) > MaxSelectorLen {
+	return c.compileLevel(text, 0)
+}
+
+// compileLevel compiles a complex selector nested level deep in :is() or
+// :where() arguments.
+func (c *compiler) compileLevel(text string, level int) (sel selector, kind keyKind, key string, ok bool) {
+	if len(text) > MaxSelectorLen || level > MaxNesting {
 		return sel, 0, "", false
 	}
 	comps, combs, ok := splitComplex(text)
@@ -341,7 +357,7 @@ func (c *compiler) compile(text string) (sel selector, kind keyKind, key string,
 	sel.comps = make([]cascadia.Sel, len(comps))
 	for i, ct := range comps {
 		last := i == len(comps)-1
-		cs, ok := c.compound(ct, last)
+		cs, ok := c.compound(ct, last, level)
 		if !ok {
 			return sel, 0, "", false
 		}
@@ -364,15 +380,16 @@ func (c *compiler) compile(text string) (sel selector, kind keyKind, key string,
 		sel.comps[i] = cs
 	}
 	sel.combs = combs
+	sel.spec = spec
 	sel.prio = specificityBits(spec)
 	kind, key = compoundKey(comps[len(comps)-1])
 	return sel, kind, key, true
 }
 
-func (c *compiler) compound(text string, allowPseudo bool) (cascadia.Sel, bool) {
-	ck := text
+func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.Sel, bool) {
+	ck := string(rune('0'+level)) + text
 	if allowPseudo {
-		ck = "\x00" + text
+		ck = "\x00" + ck
 	}
 	if s, ok := c.cache[ck]; ok {
 		return s, true
@@ -381,6 +398,13 @@ func (c *compiler) compound(text string, allowPseudo bool) (cascadia.Sel, bool) 
 		return nil, false
 	}
 	if ok, _ := checkCompound(text, 0); !ok {
+		c.bad[ck] = true
+		return nil, false
+	}
+	if s, ok := c.extCompound(text, allowPseudo, level); ok {
+		c.cache[ck] = s
+		return s, true
+	} else if _, _, _, found := splitExt(text); found {
 		c.bad[ck] = true
 		return nil, false
 	}
@@ -417,6 +441,7 @@ func specificityBits(s cascadia.Specificity) uint64 {
 type matcher struct {
 	scope  *html.Node // the shadow root template, or nil for the document
 	budget int
+	steps  *int // shared budget over many matches; nil for none
 }
 
 // up returns n's parent element within the tree being matched.
@@ -439,6 +464,12 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 		return false
 	}
 	m.budget--
+	if m.steps != nil {
+		if *m.steps <= 0 {
+			return false
+		}
+		*m.steps--
+	}
 	if !sel.comps[i].Match(n) {
 		return false
 	}

@@ -98,6 +98,8 @@ type Sheet struct {
 	extra  map[*html.Node]*entry      // nodes outside the index
 	slots  map[*html.Node]bool        // slots that have assigned nodes
 
+	steps int // match steps left (MaxMatchSteps at New)
+
 	// scratch, reused across calls
 	chain []*html.Node
 	cands []int32
@@ -110,7 +112,8 @@ func New(d *dom.Doc) *Sheet {
 	if d == nil {
 		d = dom.New(&html.Node{Type: html.DocumentNode})
 	}
-	s := &Sheet{doc: d, scopes: map[*html.Node]*scopeRules{}}
+	s := &Sheet{doc: d, scopes: map[*html.Node]*scopeRules{}, steps: MaxMatchSteps}
+	s.m.steps = &s.steps
 	s.memo = make([]entry, d.Len())
 	s.compile()
 	for _, e := range d.Elements {
@@ -156,7 +159,7 @@ func (s *Sheet) compile() {
 			break
 		}
 	}
-	c := newCompiler()
+	c := newCompiler(&s.steps)
 	total, has := 0, 0
 	for _, sc := range order {
 		r := &scopeRules{

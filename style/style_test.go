@@ -431,3 +431,31 @@ garbage ; { } .b { display none; display: none }
 		eq(t, want, s.Rendered(byID(t, d, id)), id)
 	}
 }
+
+func TestExtendedPseudoClasses(t *testing.T) {
+	d, s := load(t, `<style>
+:is(.a, .b) > i { display: none }
+:where(#w) { display: none }
+.w2 { display: block }
+#sp:is(#sp) { display: none }
+#sp { display: block }
+[hidden]:where(:not([hidden=until-found])) { display: none !important }
+a:any-link { display: none }
+my-widget:not(:defined) { visibility: hidden }
+details:open > p { display: none }
+button:focus-visible { display: none }
+.f:is(:unknownthing, .f) { display: none }
+:where(:where(:where(:where(:where(.deep))))) { display: none }
+:is(.outer .inner) { display: none }
+</style>
+<div class=a><i id=ia></i></div><div class=b><i id=ib></i></div><div class=c><i id=ic></i></div>
+<div id=w class=w2></div><span id=sp></span><div id=hid hidden style="display:block"></div>
+<a id=link href=x></a><a id=nolink></a><my-widget id=mw></my-widget>
+<details open><summary>s</summary><p id=dp></p></details><button id=btn></button><i id=f class=f></i>
+<i id=deep class=deep></i><div class=outer><b><i id=inner class=inner></i></b></div><i id=inner2 class=inner></i>`)
+	gone := map[string]bool{"ia": true, "ib": true, "sp": true, "hid": true, "link": true, "mw": true, "dp": true, "f": true, "inner": true}
+	for _, id := range []string{"ia", "ib", "ic", "w", "sp", "hid", "link", "nolink", "mw", "dp", "btn", "f", "deep", "inner", "inner2"} {
+		eq(t, !gone[id], s.Rendered(byID(t, d, id)), id)
+	}
+	eq(t, "block", s.Style(byID(t, d, "w")).Display, ":where has zero specificity")
+}

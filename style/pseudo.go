@@ -1,0 +1,275 @@
+package style
+
+import (
+	"strings"
+
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// Pseudo-classes cascadia does not know are handled here: :is(), :where()
+// (and the old :-webkit-any() / :-moz-any()), :any-link, :defined, :open,
+// :scope, and the interaction states a static page never has (:focus-visible,
+// :focus-within, :popover-open, :modal, ...), which never match. A compound
+// using them is split: cascadia compiles the rest, and extSel ANDs the two.
+
+// extKind is one extended pseudo-class.
+type extKind uint8
+
+const (
+	extNever extKind = iota
+	extIs            // :is() and aliases: matches any argument, max specificity
+	extWhere         // :where(): matches any argument, zero specificity
+	extAnyLink
+	extDefined
+	extOpen
+	extScope
+	extNot // :not() whose arguments use extended pseudo-classes
+)
+
+// extNames maps a lower-case pseudo-class name to its kind.
+var extNames = map[string]extKind{
+	"is": extIs, "-webkit-any": extIs, "-moz-any": extIs, "where": extWhere,
+	"any-link": extAnyLink, "-webkit-any-link": extAnyLink, "defined": extDefined,
+	"open": extOpen, "scope": extScope,
+	"focus-visible": extNever, "focus-within": extNever, "popover-open": extNever,
+	"modal": extNever, "fullscreen": extNever, "picture-in-picture": extNever,
+	"playing": extNever, "paused": extNever, "autofill": extNever,
+	"-webkit-autofill": extNever, "user-invalid": extNever, "user-valid": extNever,
+	"target-within": extNever, "-webkit-full-screen": extNever, "focus-ring": extNever,
+	"-moz-focusring": extNever, "state": extNever,
+}
+
+// extPart is one extended pseudo-class of a compound.
+type extPart struct {
+	kind extKind
+	args []selector // for :is / :where
+}
+
+// extSel is a compound selector with extended pseudo-classes.
+type extSel struct {
+	base   cascadia.Sel // the rest of the compound, nil for "any element"
+	parts  []extPart
+	spec   cascadia.Specificity
+	pseudo string
+	text   string
+	steps  *int // the Sheet-wide match step budget
+}
+
+// Match reports whether n matches every part of the compound.
+func (x *extSel) Match(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if x.base != nil && !x.base.Match(n) {
+		return false
+	}
+	for i := range x.parts {
+		p := &x.parts[i]
+		switch p.kind {
+		case extNever:
+			return false
+		case extIs, extWhere:
+			ok := false
+			for j := range p.args {
+				m := matcher{budget: argBudget, steps: x.steps}
+				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n) {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+		case extNot:
+			for j := range p.args {
+				m := matcher{budget: argBudget, steps: x.steps}
+				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n) {
+					return false
+				}
+			}
+		case extAnyLink:
+			if !(n.Namespace == "" && (n.Data == "a" || n.Data == "area") && dom.Has(n, "href")) {
+				return false
+			}
+		case extDefined:
+			if n.Namespace == "" && strings.Contains(n.Data, "-") {
+				return false // custom elements stay undefined with scripting off
+			}
+		case extOpen:
+			if !(n.Namespace == "" && (n.Data == "details" || n.Data == "dialog") && dom.Has(n, "open")) {
+				return false
+			}
+		case extScope:
+			if n.Parent == nil || n.Parent.Type != html.DocumentNode {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Specificity returns the compound's specificity.
+func (x *extSel) Specificity() cascadia.Specificity { return x.spec }
+
+// String returns the compound's source text.
+func (x *extSel) String() string { return x.text }
+
+// PseudoElement returns the compound's pseudo-element, or "".
+func (x *extSel) PseudoElement() string { return x.pseudo }
+
+// argBudget bounds the compound tests of one :is()/:where() argument
+// against one element.
+const argBudget = 256
+
+// splitExt cuts the extended pseudo-classes out of a compound's text. It
+// returns the remaining text and the cut pseudo-classes as (name, argument)
+// pairs; found is false when there are none.
+func splitExt(s string) (rest string, names, args []string, found bool) {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch c {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '\\':
+			i += 2
+			continue
+		case '[', '(':
+			i = blockEnd(s, i) + 1
+			continue
+		case ':':
+			if i+1 < len(s) && s[i+1] == ':' {
+				i += 2
+				continue
+			}
+			k := i + 1
+			for k < len(s) && isNameChar(s[k]) {
+				k++
+			}
+			name := lowerASCII(s[i+1 : k])
+			if _, ok := extNames[name]; !ok && !(name == "not" && k < len(s) && s[k] == '(' && hasExt(s[k+1:blockEnd(s, k)])) {
+				i = k
+				continue
+			}
+			end, arg := k, ""
+			if k < len(s) && s[k] == '(' {
+				close := blockEnd(s, k)
+				if close >= len(s) {
+					return s, nil, nil, false
+				}
+				arg, end = s[k+1:close], close+1
+			}
+			b.WriteString(s[last:i])
+			last = end
+			names = append(names, name)
+			args = append(args, arg)
+			found = true
+			i = end
+			continue
+		}
+		i++
+	}
+	if !found {
+		return s, nil, nil, false
+	}
+	b.WriteString(s[last:])
+	return b.String(), names, args, true
+}
+
+// hasExt reports whether selector text s uses an extended pseudo-class
+// outside nested parentheses.
+func hasExt(s string) bool {
+	for _, part := range splitTop(s, ',') {
+		comps, _, ok := splitComplex(part)
+		if !ok {
+			continue
+		}
+		for _, c := range comps {
+			if _, _, _, found := splitExt(c); found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extCompound compiles a compound that uses extended pseudo-classes.
+func (c *compiler) extCompound(text string, allowPseudo bool, level int) (cascadia.Sel, bool) {
+	rest, names, args, found := splitExt(text)
+	if !found {
+		return nil, false
+	}
+	x := &extSel{text: text, steps: c.steps}
+	rest = strings.TrimSpace(rest)
+	if rest == "" || rest[0] == ':' || rest[0] == '[' || rest[0] == '.' || rest[0] == '#' {
+		rest = "*" + rest
+	}
+	if rest != "*" {
+		base, ok := c.compound(rest, allowPseudo, level)
+		if !ok {
+			return nil, false
+		}
+		x.base = base
+		x.spec = base.Specificity()
+		x.pseudo = base.PseudoElement()
+	}
+	for i, name := range names {
+		kind, known := extNames[name]
+		if !known {
+			kind = extNot
+		}
+		p := extPart{kind: kind}
+		switch kind {
+		case extNot:
+			if level+1 > MaxNesting {
+				return nil, false
+			}
+			var max cascadia.Specificity
+			for _, a := range splitTop(args[i], ',') {
+				sel, _, _, ok := c.compileLevel(a, level+1)
+				if !ok || sel.pseudo != pseudoNone || level+1 > 1 && len(sel.comps) > 1 {
+					return nil, false
+				}
+				if max.Less(sel.spec) {
+					max = sel.spec
+				}
+				p.args = append(p.args, sel)
+			}
+			x.spec = x.spec.Add(max)
+		case extIs, extWhere:
+			if level+1 > MaxNesting {
+				return nil, false
+			}
+			var max cascadia.Specificity
+			for _, a := range splitTop(args[i], ',') {
+				// forgiving: an invalid argument is dropped, not the selector
+				sel, _, _, ok := c.compileLevel(a, level+1)
+				if !ok || sel.pseudo != pseudoNone || level+1 > 1 && len(sel.comps) > 1 {
+					continue
+				}
+				if max.Less(sel.spec) {
+					max = sel.spec
+				}
+				p.args = append(p.args, sel)
+			}
+			if len(p.args) == 0 {
+				p.kind = extNever
+			}
+			if kind == extIs {
+				x.spec = x.spec.Add(max)
+			}
+		case extNever, extAnyLink, extDefined, extOpen, extScope:
+			if args[i] != "" && kind != extNever {
+				return nil, false // these take no argument
+			}
+			x.spec = x.spec.Add(cascadia.Specificity{0, 1, 0})
+		}
+		x.parts = append(x.parts, p)
+	}
+	return x, true
+}
