@@ -249,8 +249,14 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 			continue
 		}
 		if node := b.keep(f, x); node != nil {
-			a.add(node) // past MaxDepth, kept elements are leaves
-			continue
+			// Past MaxDepth nothing nests: a kept element is a line, and its
+			// content follows it as siblings, unless the line already says it.
+			a.add(node)
+			if leafRole(node.Role) || (node.Name != "" && (node.Role == "link" || node.Role == "heading")) {
+				continue
+			}
+		} else if isBlock(f, x) {
+			a.brk()
 		}
 		kids = f.d.Children(x, kids[:0])
 		for i := len(kids) - 1; i >= 0; i-- {

@@ -4,6 +4,8 @@
 package axtree
 
 import (
+	"fmt"
+
 	"golang.org/x/net/html"
 )
 
@@ -66,4 +68,56 @@ func (t *Tree) Walk(fn func(n *Node, depth int) bool) {
 			stack = append(stack, item{it.n.Children[i], it.d + 1})
 		}
 	}
+}
+
+// Renumber gives elements new ids: each element whose id is a key of m takes
+// the mapped id; the others keep theirs. The id → DOM binding follows. It
+// fails, changing nothing, when the result would give two elements one id
+// or an element a non-positive id. Stable numbering across the captures of
+// a run is built on it.
+func (t *Tree) Renumber(m map[int]int) error {
+	next := make(map[int]*html.Node, len(t.dom))
+	seen := make(map[int]bool, len(t.dom))
+	var err error
+	t.Walk(func(n *Node, _ int) bool {
+		if n.Role == "" {
+			return true
+		}
+		id := n.ID
+		if v, ok := m[id]; ok {
+			id = v
+		}
+		if id <= 0 || seen[id] {
+			err = fmt.Errorf("axtree: renumber: id %d would be given to two elements or is not positive", id)
+			return false
+		}
+		seen[id] = true
+		next[id] = t.dom[n.ID]
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	t.Walk(func(n *Node, _ int) bool {
+		if n.Role != "" {
+			if v, ok := m[n.ID]; ok {
+				n.ID = v
+			}
+		}
+		return true
+	})
+	t.dom = next
+	return nil
+}
+
+// IDs returns every element id of the tree in pre-order.
+func (t *Tree) IDs() []int {
+	var ids []int
+	t.Walk(func(n *Node, _ int) bool {
+		if n.Role != "" {
+			ids = append(ids, n.ID)
+		}
+		return true
+	})
+	return ids
 }

@@ -5,16 +5,14 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 
-	"golang.org/x/net/html"
-
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/serialize"
 )
 
@@ -46,6 +44,9 @@ type Result struct {
 	// Names computes names, roles and hidden-ness for Doc (memoized); the
 	// tree was built with it.
 	Names *accname.Computer
+	// Links maps ids to resolved URLs: link hrefs, iframe srcs and form
+	// actions, kept out of the tree text.
+	Links links.Record
 
 	opts Options
 }
@@ -89,7 +90,7 @@ func HTMLBytes(b []byte, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
 		}
 	}
-	root, err := html.Parse(bytes.NewReader(b))
+	root, err := dom.Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("render: parse HTML: %w", err)
 	}
@@ -104,11 +105,27 @@ func Doc(d *dom.Doc, opts Options) *Result {
 		bo.URL = opts.URL
 	}
 	t := axtree.Build(d, c, bo)
-	return &Result{Doc: d, Tree: t, Names: c, opts: opts}
+	return &Result{Doc: d, Tree: t, Names: c, Links: links.Collect(t, opts.URL, d.BaseURL()), opts: opts}
 }
 
 // Text returns the lean tree text: what the agent reads and what an
 // observation stores.
 func (r *Result) Text() []byte {
 	return serialize.AppendText(nil, r.Tree, r.opts.Text)
+}
+
+// Enriched returns the tree text with each link's URL inline, for a model
+// that needs the URLs; stored observations keep the lean Text.
+func (r *Result) Enriched() []byte {
+	return links.AppendEnriched(nil, r.Tree, r.Links, r.opts.Text)
+}
+
+// JSON returns the tree and link record as one JSON document.
+func (r *Result) JSON() []byte {
+	return serialize.AppendJSON(nil, r.Tree, r.Links, r.opts.Text)
+}
+
+// LinksJSON returns the link record as JSON, keys in numeric id order.
+func (r *Result) LinksJSON() []byte {
+	return r.Links.AppendJSON(nil)
 }
