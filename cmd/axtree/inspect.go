@@ -11,6 +11,7 @@ import (
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/render"
 )
 
 // inspectRecord is one line of `axtree inspect` output. The field order is
@@ -54,7 +55,14 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		src = f
 	}
-	root, err := html.Parse(src)
+	b, err := io.ReadAll(io.LimitReader(src, render.DefaultMaxInputBytes+1))
+	if err == nil && len(b) > render.DefaultMaxInputBytes {
+		err = fmt.Errorf("page is larger than %d bytes", render.DefaultMaxInputBytes)
+	}
+	var root *html.Node
+	if err == nil {
+		root, err = dom.Parse(b)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "axtree inspect: %s: %v\n", args[0], err)
 		return 1
