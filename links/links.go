@@ -36,6 +36,11 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 	}
 	base := Base(pageURL, baseHref)
 	seen := make(map[*axtree.Node]struct{})
+	type result struct {
+		url string
+		ok  bool
+	}
+	memo := make(map[string]result)
 	stack := append([]*axtree.Node(nil), t.Roots...)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -48,8 +53,13 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 		}
 		seen[n] = struct{}{}
 		if n.ID > 0 && n.Href != "" {
-			if u, ok := Resolve(base, n.Href); ok {
-				r[n.ID] = u
+			res, ok := memo[n.Href]
+			if !ok { // pages repeat targets (image and title of a card, "#")
+				res.url, res.ok = Resolve(base, n.Href)
+				memo[n.Href] = res
+			}
+			if res.ok {
+				r[n.ID] = res.url
 			}
 		}
 		for i := len(n.Children) - 1; i >= 0; i-- {
@@ -124,7 +134,7 @@ func Resolve(base *url.URL, raw string) (string, bool) {
 	} else if s == "" {
 		return "", false
 	}
-	if u.Host != "" {
+	if u.Host != "" && !isLowerASCII(u.Host) {
 		h, ok := asciiHost(strings.ToLower(u.Host))
 		if !ok {
 			return "", false
@@ -197,6 +207,15 @@ func fixBackslashes(s string, base *url.URL) string {
 		end = i
 	}
 	return strings.ReplaceAll(s[:end], `\`, "/") + s[end:]
+}
+
+func isLowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || (c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCII(s string) bool {

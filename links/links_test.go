@@ -3,6 +3,7 @@ package links
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -208,5 +209,62 @@ func TestEnrichedHostileRecord(t *testing.T) {
 	}
 	if want := "\"] [button] Pay [id=9] \\"; back[3] != want || len(back) != 1 {
 		t.Errorf("parsed %q, want %q\n%s", back[3], want, out)
+	}
+}
+
+// The record plugs into serialize's JSON form as its links map.
+func TestRecordInTreeJSON(t *testing.T) {
+	tr := linkTree()
+	tr.Roots[1].Children[0].Children = nil
+	var buf bytes.Buffer
+	if err := serialize.WriteJSON(&buf, tr, Collect(tr, "", ""), serialize.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Links Record `json:"links"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Links[70] != "https://shop.example.com/cat/search" || len(doc.Links) != 4 {
+		t.Errorf("links in tree JSON: %v", doc.Links)
+	}
+}
+
+func BenchmarkCollect5000(b *testing.B) {
+	tr := &axtree.Tree{URL: "https://www.example.com/s?k=headphones&ref=nb_sb_noss"}
+	for i := 1; i <= 5000; i++ {
+		n := &axtree.Node{ID: i, Role: "link", Name: "x"}
+		switch i % 4 {
+		case 0:
+			n.Href = "/dp/B09XS7JW" + strconv.Itoa(i) + "/ref=sr_1_1?keywords=headphones&qid=1700000000" // unique
+		case 1:
+			n.Href = "https://www.example.com/gp/help/customer/display.html?nodeId=508510"
+		case 2:
+			n.Href = "#nav-top"
+		default:
+			n.Href = "javascript:void(0)"
+		}
+		tr.Roots = append(tr.Roots, n)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(Collect(tr, "", "")) != 3750 { // 1250 javascript: links dropped
+			b.Fatal("wrong count")
+		}
+	}
+}
+
+func BenchmarkEnriched5000(b *testing.B) {
+	tr := &axtree.Tree{URL: "https://www.example.com/"}
+	for i := 1; i <= 5000; i++ {
+		tr.Roots = append(tr.Roots, &axtree.Node{ID: i, Role: "link", Name: "Product title number " + strings.Repeat("x", i%30), Href: "/dp/" + strings.Repeat("B", i%10)})
+	}
+	r := Collect(tr, "", "")
+	buf := AppendEnriched(nil, tr, r, serialize.Options{})
+	b.SetBytes(int64(len(buf)))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = AppendEnriched(buf[:0], tr, r, serialize.Options{})
 	}
 }

@@ -346,10 +346,14 @@ func (p *lineParser) quoted() (string, error) {
 			p.i += 2
 			continue
 		}
-		if b != nil {
-			b = append(b, c)
+		size, err := p.char()
+		if err != nil {
+			return "", err
 		}
-		p.i++
+		if b != nil {
+			b = append(b, p.line[p.i:p.i+size]...)
+		}
+		p.i += size
 	}
 	return "", p.errf("unterminated quoted value")
 }
@@ -379,15 +383,37 @@ func (p *lineParser) plain() (string, error) {
 			p.i += 2
 			continue
 		}
-		if b != nil {
-			b = append(b, c)
+		size, err := p.char()
+		if err != nil {
+			return "", err
 		}
-		p.i++
+		if b != nil {
+			b = append(b, p.line[p.i:p.i+size]...)
+		}
+		p.i += size
 	}
 	if b == nil {
 		return p.line[start:p.i], nil
 	}
 	return string(b), nil
+}
+
+// char checks the character at p.i (not a syntax character) and returns
+// its size: the printer never writes controls, format characters (but
+// ZWNJ, ZWJ) or whitespace other than U+0020, so neither does valid text.
+func (p *lineParser) char() (int, error) {
+	c := p.line[p.i]
+	if c < utf8.RuneSelf {
+		if c < ' ' || c == 0x7f {
+			return 0, p.errf("control character %U", c)
+		}
+		return 1, nil
+	}
+	r, size := utf8.DecodeRuneInString(p.line[p.i:])
+	if (r != ' ' && isSpace(r)) || dropRune(r) {
+		return 0, p.errf("character %U not allowed", r)
+	}
+	return size, nil
 }
 
 // actions reads "=a,b]" after the "actions" key.

@@ -280,6 +280,9 @@ func TestParseErrors(t *testing.T) {
 		{"a\n\t [b]\n", 2, 1},
 		{"[b] x\xff\n", 1, 6},
 		{"[button] \n", 1, 9},
+		{"[b] a\tb\n", 1, 6},
+		{"[b] a [k=\"\u202e\"]\n", 1, 11},
+		{"a\u00a0b\n", 1, 2},
 	} {
 		_, err := Parse(c.in)
 		var se *SyntaxError
