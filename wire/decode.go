@@ -1,11 +1,11 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,56 +29,46 @@ func Decode(r io.Reader, lim Limits) (*dom.Doc, *Meta, error) {
 	if r == nil {
 		return nil, nil, &Error{Msg: "nil reader"}
 	}
-	buf, err := io.ReadAll(io.LimitReader(r, lim.MaxBytes+1))
+	// Read straight into the string the parser slices (no second copy),
+	// sized up front when the reader knows its length.
+	var sb strings.Builder
+	if l, ok := r.(interface{ Len() int }); ok {
+		sb.Grow(int(min(int64(l.Len()), lim.MaxBytes)) + 1)
+	}
+	n, err := io.Copy(&sb, io.LimitReader(r, lim.MaxBytes+1))
 	if err != nil {
 		return nil, nil, &Error{Msg: "read: " + err.Error()}
 	}
-	if int64(len(buf)) > lim.MaxBytes {
+	if n > lim.MaxBytes {
 		return nil, nil, &Error{Msg: fmt.Sprintf("document is larger than the limit of %d bytes", lim.MaxBytes)}
 	}
-	c, err := Unmarshal(buf)
+	c, err := unmarshal(sb.String(), lim)
 	if err != nil {
 		return nil, nil, err
 	}
 	return Build(c, lim)
 }
 
-// Unmarshal parses the JSON text of a capture strictly (unknown fields and
-// trailing data are errors) without building the tree.
-func Unmarshal(buf []byte) (*Capture, error) {
-	dec := json.NewDecoder(bytes.NewReader(buf))
-	dec.DisallowUnknownFields()
-	var c Capture
-	if err := dec.Decode(&c); err != nil {
-		// A document of another version may fail on its own fields: report
-		// the version first when it can be read.
+// Unmarshal parses the JSON text of a capture strictly, without building
+// the tree: unknown or duplicate fields, null, non-integer numbers and
+// trailing data are errors, as are documents beyond DefaultLimits' node
+// count, depth and string length.
+func Unmarshal(buf []byte) (*Capture, error) { return unmarshal(string(buf), DefaultLimits) }
+
+func unmarshal(src string, lim Limits) (*Capture, error) {
+	c, err := parseCapture(src, lim)
+	if err != nil {
+		// A document of another version may fail on its own fields before
+		// its version is read: report the version when it can be found.
 		var probe struct {
 			Version json.RawMessage `json:"version"`
 		}
-		if json.Unmarshal(buf, &probe) == nil && len(probe.Version) > 0 && string(probe.Version) != "1" {
+		if json.Unmarshal([]byte(src), &probe) == nil && len(probe.Version) > 0 && string(probe.Version) != "1" {
 			return nil, &Error{Field: "version", Msg: "unsupported version " + clip(string(probe.Version)) + " (this decoder reads 1)"}
 		}
-		return nil, jsonError(err)
+		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, &Error{Msg: "trailing data after the document"}
-	}
-	return &c, nil
-}
-
-func jsonError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return &Error{Field: te.Field, Msg: "JSON " + te.Value + " where " + te.Type.String() + " is expected"}
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return &Error{Msg: "JSON text ends early"}
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return &Error{Msg: fmt.Sprintf("JSON syntax error at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))}
-	}
-	return &Error{Msg: strings.TrimPrefix(err.Error(), "json: ")}
+	return c, nil
 }
 
 // Build validates an already parsed capture and builds its dom.Doc, as
@@ -722,7 +712,7 @@ func (b *builder) itemPath(it item) string {
 // document node.
 func (b *builder) pathOf(h *html.Node) string {
 	var segs []string
-	for x := h; x != nil && len(segs) <= b.lim.MaxDepth*2+2; {
+	for x := h; x != nil; {
 		if x.Type == html.DocumentNode {
 			var ifr *html.Node
 			for _, c := range b.ctxs {
@@ -740,12 +730,8 @@ func (b *builder) pathOf(h *html.Node) string {
 		segs = append(segs, segment(x))
 		x = x.Parent
 	}
-	var sb strings.Builder
-	for i := len(segs) - 1; i >= 0; i-- {
-		sb.WriteByte('/')
-		sb.WriteString(segs[i])
-	}
-	return sb.String()
+	slices.Reverse(segs)
+	return joinPath(segs)
 }
 
 func segment(x *html.Node) string {

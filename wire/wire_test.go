@@ -236,7 +236,14 @@ func TestDecodeErrors(t *testing.T) {
 		{"root kind", `{"version":1,"root":{"tag":"html"}}`, `root.tag: "html", want "#document"`},
 		{"unknown field", body(`{"tag":"p","colour":"red"}`), `unknown field "colour"`},
 		{"trailing", `{"version":1,"root":{"tag":"#document"}} {}`, "trailing data"},
-		{"syntax", `{"version":1,`, "JSON"},
+		{"syntax", `{"version":1,`, "expected a string (at the end of the text)"},
+		{"syntax 2", `{"version":1 "root":{}}`, "expected ',' or '}' (byte 13)"},
+		{"duplicate field", `{"version":1,"root":{"tag":"#document","tag":"#document"}}`, "tag: duplicate field"},
+		{"null field", body(`{"tag":"p","value":null}`), "node /html/body/p: value: null is not allowed"},
+		{"float version", `{"version":1.0,"root":{"tag":"#document"}}`, "version: unsupported version 1.0"},
+		{"control char", body(`{"tag":"#text","text":"a` + "\x01" + `"}`), "control character"},
+		{"bad escape", body(`{"tag":"#text","text":"\q"}`), `bad escape \q`},
+		{"deep path elided", `{"version":1,"root":{"tag":"#document","children":[` + strings.Repeat(`{"tag":"i","children":[`, 40) + `{"tag":"b","zeroSize":1}` + strings.Repeat(`]}`, 40) + `]}}`, "node /i/i/i/i/i/i/i/i/...(21 more)/i/i/i/i/i/i/i/i/i/i/i/b: zeroSize: expected true or false"},
 		{"type", `{"version":"1","root":{"tag":"#document"}}`, "version"},
 		{"no tag", body(`{"children":[]}`), "node /html/body/?: tag: missing"},
 		{"bad tag", body(`{"tag":"a b"}`), `tag: "a b" contains ' '`},
@@ -262,7 +269,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"delegate bad listeners", body(`{"tag":"div","delegate":[{"listeners":"0~0"}]}`), "delegate[0].listeners: entry 0"},
 		{"claimed nodes", `{"version":1,"nodes":7,"root":{"tag":"#document"}}`, "nodes: claimed 7 nodes, the document has 1"},
 		{"absurd claim", `{"version":1,"nodes":1000000000,"root":{"tag":"#document"}}`, "claimed node count 1000000000 is outside"},
-		{"null child", body(`null`), "tag: missing"},
+		{"null child", body(`null`), "node /html/body: children: expected a node object"},
+		{"not an object", `[1]`, "not a JSON object"},
 	}
 	for _, c := range cases {
 		_, _, err := Decode(strings.NewReader(c.in), Limits{})
@@ -289,11 +297,11 @@ func TestLimits(t *testing.T) {
 		want string
 	}{
 		{"depth", deep(20), Limits{MaxDepth: 10}, "nested deeper than 10"},
-		{"very deep JSON", deep(20000), Limits{}, "exceeded max depth"},
+		{"very deep JSON", deep(20000), Limits{}, "nested deeper than 512"},
 		{"nodes", wide, Limits{MaxNodes: 10}, "more than 10 nodes"},
 		{"bytes", wide, Limits{MaxBytes: 100}, "larger than the limit of 100 bytes"},
 		{"string", `{"version":1,"root":{"tag":"#document","children":[{"tag":"#comment","text":"` + strings.Repeat("x", 200) + `"}]}}`, Limits{MaxString: 100}, "node /#comment: text: string of 200 bytes"},
-		{"attrs", `{"version":1,"root":{"tag":"#document","children":[{"tag":"p","attrs":[["a","1"],["b","2"],["c","3"]]}]}}`, Limits{MaxAttrs: 2}, "3 attributes exceed the limit 2"},
+		{"attrs", `{"version":1,"root":{"tag":"#document","children":[{"tag":"p","attrs":[["a","1"],["b","2"],["c","3"]]}]}}`, Limits{MaxAttrs: 2}, "node /p: attrs: more than 2 attributes"},
 		{"shadow depth", `{"version":1,"root":{"tag":"#document","children":[{"tag":"div","shadow":{"mode":"open","children":[{"tag":"b"}]}}]}}`, Limits{MaxDepth: 2}, "deeper than 2"},
 	}
 	for _, c := range cases {
@@ -365,7 +373,7 @@ func TestDelegation(t *testing.T) {
  {"tag":"div","attrs":[["id","root"]],"cursorPointer":false,"delegate":[{"listeners":"0~4"}],"children":[
    {"tag":"div","attrs":[["id","card"]],"cursorPointer":true,"children":[{"tag":"span","attrs":[["id","inner"]],"cursorPointer":true}]},
    {"tag":"div","attrs":[["id","plain"]],"children":[{"tag":"button","attrs":[["id","btn"]]},{"tag":"div","attrs":[["id","own"]],"listeners":"5~4"}]},
-   {"tag":"div","attrs":[["id","tab"]],"attrs":[["id","tab"],["tabindex","0"]]},
+   {"tag":"div","attrs":[["id","tab"],["tabindex","0"]]},
    {"tag":"x-host","attrs":[["id","host"]],"shadow":{"mode":"open","children":[{"tag":"div","attrs":[["id","deep"],["role","menuitem"]]}]}}
  ]}
 ]}]}]}}`
@@ -455,6 +463,20 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"version":1,"root":{"tag":"#document","children":[{"tag":"div","delegate":[{"selector":"a b > c","listeners":"0~1"}],"children":[{"tag":"a"}]}]}}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		lim := Limits{MaxNodes: 5000, MaxDepth: 64}
+		// differential: what the strict reader accepts, encoding/json reads
+		// to the same capture
+		if c, err := unmarshal(string(in), lim.withDefaults()); err == nil {
+			var ref Capture
+			if err := json.Unmarshal(in, &ref); err != nil {
+				t.Fatalf("accepted, but encoding/json fails: %v", err)
+			}
+			var x, y bytes.Buffer
+			Encode(&x, c)
+			Encode(&y, &ref)
+			if x.String() != y.String() {
+				t.Fatalf("reader and encoding/json differ:\n%s\n%s", x.String(), y.String())
+			}
+		}
 		d, _, err := Decode(bytes.NewReader(in), lim)
 		if err != nil {
 			return
