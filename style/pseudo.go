@@ -273,3 +273,81 @@ func (c *compiler) extCompound(text string, allowPseudo bool, level int) (cascad
 	}
 	return x, true
 }
+
+// hostSel is :host or :host(<compound>) in a shadow tree's style sheet: it
+// matches only that tree's host element.
+type hostSel struct {
+	host   *html.Node
+	arg    cascadia.Sel // nil for plain :host
+	pseudo string
+	text   string
+}
+
+// Match reports whether n is the host (matching the argument, if any).
+func (h *hostSel) Match(n *html.Node) bool {
+	return n == h.host && (h.arg == nil || h.arg.Match(n))
+}
+
+// Specificity is that of a pseudo-class plus the argument's.
+func (h *hostSel) Specificity() cascadia.Specificity {
+	s := cascadia.Specificity{0, 1, 0}
+	if h.arg != nil {
+		s = s.Add(h.arg.Specificity())
+	}
+	if h.pseudo != "" {
+		s = s.Add(cascadia.Specificity{0, 0, 1})
+	}
+	return s
+}
+
+// String returns the compound's source text.
+func (h *hostSel) String() string { return h.text }
+
+// PseudoElement returns the compound's pseudo-element, or "".
+func (h *hostSel) PseudoElement() string { return h.pseudo }
+
+// hostCompound compiles ":host", ":host(<compound>)", optionally followed by
+// ::before or ::after. ok is false for anything else (":host.x" is
+// featureless and never matches, :host-context() is not supported).
+func (c *compiler) hostCompound(text string, allowPseudo bool, level int) (cascadia.Sel, bool) {
+	if c.host == nil {
+		return nil, false
+	}
+	h := &hostSel{host: c.host, text: text}
+	rest := text[len(":host"):]
+	if strings.HasPrefix(rest, "(") {
+		close := blockEnd(rest, 0)
+		if close >= len(rest) {
+			return nil, false
+		}
+		arg := strings.TrimSpace(rest[1:close])
+		a, ok := c.compound(arg, false, level+1)
+		if !ok || level+1 > MaxNesting {
+			return nil, false
+		}
+		h.arg = a
+		rest = rest[close+1:]
+	}
+	switch lowerASCII(rest) {
+	case "":
+	case "::before", ":before":
+		h.pseudo = "before"
+	case "::after", ":after":
+		h.pseudo = "after"
+	default:
+		return nil, false
+	}
+	if h.pseudo != "" && !allowPseudo {
+		return nil, false
+	}
+	return h, true
+}
+
+// isHostCompound reports whether compound text starts with :host (and not
+// :host-context).
+func isHostCompound(text string) bool {
+	if len(text) < 5 || !strings.EqualFold(text[:5], ":host") {
+		return false
+	}
+	return len(text) == 5 || !isNameChar(text[5])
+}

@@ -326,7 +326,8 @@ func identEnd(s string, i int) int {
 type compiler struct {
 	cache map[string]cascadia.Sel
 	bad   map[string]bool
-	steps *int // the match step budget shared by the selectors compiled
+	steps *int       // the match step budget shared by the selectors compiled
+	host  *html.Node // the shadow host whose tree's sheet is compiled, or nil
 }
 
 func newCompiler(steps *int) *compiler {
@@ -387,6 +388,9 @@ func (c *compiler) compileLevel(text string, level int) (sel selector, kind keyK
 }
 
 func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.Sel, bool) {
+	if isHostCompound(text) {
+		return c.hostCompound(text, allowPseudo, level)
+	}
 	ck := string(rune('0'+level)) + text
 	if allowPseudo {
 		ck = "\x00" + ck
@@ -444,11 +448,19 @@ type matcher struct {
 	steps  *int // shared budget over many matches; nil for none
 }
 
-// up returns n's parent element within the tree being matched.
+// up returns n's parent element within the tree being matched: in a
+// shadow tree, the host is the parent of the top-level elements, and has
+// no parent itself.
 func (m *matcher) up(n *html.Node) *html.Node {
-	p := n.Parent
-	if p == nil || p == m.scope || p.Type != html.ElementNode {
+	if m.scope != nil && n == m.scope.Parent {
 		return nil
+	}
+	p := n.Parent
+	if p == nil || p.Type != html.ElementNode {
+		return nil
+	}
+	if p == m.scope {
+		return p.Parent
 	}
 	return p
 }
@@ -470,6 +482,12 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 		}
 		*m.steps--
 	}
+	if m.scope != nil && n == m.scope.Parent {
+		// the host is featureless in its shadow tree: only :host matches it
+		if _, ok := sel.comps[i].(*hostSel); !ok {
+			return false
+		}
+	}
 	if !sel.comps[i].Match(n) {
 		return false
 	}
@@ -487,9 +505,15 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 			}
 		}
 	case '+':
+		if m.scope != nil && n == m.scope.Parent {
+			return false
+		}
 		p := prevElement(n)
 		return p != nil && m.matchAt(sel, i-1, p)
 	case '~':
+		if m.scope != nil && n == m.scope.Parent {
+			return false
+		}
 		for p := prevElement(n); p != nil && m.budget > 0; p = prevElement(p) {
 			if m.matchAt(sel, i-1, p) {
 				return true

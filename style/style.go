@@ -79,6 +79,7 @@ type scopeRules struct {
 	byTag     map[string][]int32
 	byAttr    map[string][]int32
 	universal []int32
+	host      []int32 // selectors whose subject is :host (they style the host)
 }
 
 // entry is the memoized state of one element.
@@ -162,6 +163,10 @@ func (s *Sheet) compile() {
 	c := newCompiler(&s.steps)
 	total, has := 0, 0
 	for _, sc := range order {
+		c.host = nil
+		if sc != nil {
+			c.host = sc.Parent
+		}
 		r := &scopeRules{
 			byID: map[string][]int32{}, byClass: map[string][]int32{},
 			byTag: map[string][]int32{}, byAttr: map[string][]int32{},
@@ -182,7 +187,8 @@ func (s *Sheet) compile() {
 					}
 					has++
 				}
-				if kind == keyUniversal && len(r.universal) >= MaxUniversal {
+				_, toHost := sel.comps[len(sel.comps)-1].(*hostSel)
+				if kind == keyUniversal && !toHost && len(r.universal) >= MaxUniversal {
 					continue
 				}
 				sel.rule = int32(ri)
@@ -190,6 +196,10 @@ func (s *Sheet) compile() {
 				idx := int32(len(r.sels))
 				r.sels = append(r.sels, sel)
 				total++
+				if toHost {
+					r.host = append(r.host, idx)
+					continue
+				}
 				switch kind {
 				case keyID:
 					r.byID[key] = append(r.byID[key], idx)
@@ -208,9 +218,13 @@ func (s *Sheet) compile() {
 	}
 }
 
-// Priority bits: important (62), inline (61), specificity (30..59), source
-// order (0..29).
+// Priority bits: important (62), inline (61), tree context (60: set on
+// normal declarations of the element's own tree and on important ones of a
+// shadow tree's :host rules, so that the outer tree wins for normal and the
+// inner for important declarations), specificity (30..59), source order
+// (0..29).
 const (
+	contextBit    = uint64(1) << 60
 	orderMask     = 1<<30 - 1
 	inlineBit     = uint64(1) << 61
 	importantBit  = uint64(1) << 62
@@ -328,10 +342,33 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 			}
 			ds := r.decls[sel.rule]
 			for k := range ds {
-				out.offer(sel.pseudo, &ds[k], sel.prio)
+				p := sel.prio
+				if !ds[k].important {
+					p |= contextBit
+				}
+				out.offer(sel.pseudo, &ds[k], p)
 			}
 		}
 		s.cands = c[:0]
+	}
+	if sr := s.doc.ShadowRoot(n); sr != nil {
+		if r := s.scopes[sr]; r != nil && len(r.host) > 0 {
+			s.m.scope = sr
+			for _, si := range r.host {
+				sel := &r.sels[si]
+				if !s.m.matches(sel, n) {
+					continue
+				}
+				ds := r.decls[sel.rule]
+				for k := range ds {
+					p := sel.prio
+					if ds[k].important {
+						p |= contextBit
+					}
+					out.offer(sel.pseudo, &ds[k], p)
+				}
+			}
+		}
 	}
 	if st, ok := dom.Attr(n, "style"); ok && st != "" {
 		if len(st) > MaxStyleBytes {

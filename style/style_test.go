@@ -459,3 +459,23 @@ button:focus-visible { display: none }
 	}
 	eq(t, "block", s.Style(byID(t, d, "w")).Display, ":where has zero specificity")
 }
+
+func TestHostSelectors(t *testing.T) {
+	d, s := load(t, `<style>#h2 { display: block } #h3 { display: block !important }</style>
+<x-a id=h1><template shadowrootmode=open><style>:host { display: block } :host([hidden]) { display: none } :host(.dark) p { display: none } :host::before { content: "H" } div p { visibility: hidden }</style><p id=p1>x</p></template></x-a>
+<x-a id=h2 hidden><template shadowrootmode=open><style>:host([hidden]) { display: none }</style><p id=p2>x</p></template></x-a>
+<x-a id=h3 class=dark><template shadowrootmode=open><style>:host { display: none !important } :host(.dark) p { display: none }</style><p id=p3>x</p></template></x-a>
+<div id=h4 class=dark><template shadowrootmode=open><style>:host(.dark) p { display: none } div p { display: none }</style><p id=p4>x</p></template></div>
+<x-a id=h5><template shadowrootmode=open><style>:host.x { display: none } :host-context(body) { display: none }</style></template></x-a>`)
+	h1 := s.Style(byID(t, d, "h1"))
+	eq(t, "block", h1.Display, ":host styles the host")
+	eq(t, "H", h1.Before)
+	isTrue(t, s.Rendered(byID(t, d, "p1")))
+	isTrue(t, s.Rendered(byID(t, d, "h2")), "the document's normal rule beats the shadow tree's :host rule")
+	isFalse(t, s.Rendered(byID(t, d, "h3")), "a shadow tree's important :host rule beats the document's important rule")
+	isFalse(t, s.Rendered(byID(t, d, "p4")), ":host(.dark) p matches through the host")
+	eq(t, "inline", s.Style(byID(t, d, "h5")).Display, "featureless :host.x and :host-context are dropped")
+	// the featureless host matches no plain compound: "div p" does not match through the div host
+	d2, s2 := load(t, `<div id=h><template shadowrootmode=open><style>div p { display: none }</style><p id=p>x</p></template></div>`)
+	isTrue(t, s2.Rendered(byID(t, d2, "p")))
+}
