@@ -141,3 +141,52 @@ func TestComputeWithRoles(t *testing.T) {
 		t.Errorf("Without(%q, button) = %q", acts, w)
 	}
 }
+
+// TestDocTableMatchesRoles checks that the table the rule tests use agrees
+// with roles.Implied.
+func TestDocTableMatchesRoles(t *testing.T) {
+	if roles.Implied("button") == nil {
+		t.Skip("roles.Implied is still a stub")
+	}
+	for _, r := range []string{"button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem",
+		"textbox", "searchbox", "checkbox", "radio", "switch", "combobox", "slider", "spinbutton", "generic", "listbox", "form", "img"} {
+		if got, want := impliedBits(r), docImplied(r); got != want {
+			t.Errorf("%s: roles.Implied gives %b, doc table %b", r, got, want)
+		}
+	}
+}
+
+func TestElement(t *testing.T) {
+	if roles.Implied("button") == nil {
+		t.Skip("roles.Implied is still a stub")
+	}
+	doc, err := html.Parse(strings.NewReader(`<div id=d onclick="go()">Go</div><button id=b onclick="x()">B</button>` +
+		`<input id=r readonly onclick="open()" onkeydown="k()"><ul id=u><li id=l draggable=true>x</li></ul>` +
+		`<form id=f onsubmit="s()"></form><div id=live>L</div>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dom.New(doc)
+	var live listeners.Record
+	live.Add("click", listeners.React)
+	d.SetFacts(d.ByID(nil, "live"), &dom.Facts{Listeners: live})
+	cases := []struct {
+		id       string
+		want     []string
+		inferred string
+	}{
+		{"d", []string{Click}, "button"},
+		{"b", nil, ""},
+		{"r", []string{FocusFirst}, ""},
+		{"l", []string{DragDrop}, ""},
+		{"f", []string{Submit}, ""},
+		{"live", []string{Click}, "button"},
+		{"u", nil, ""},
+	}
+	for _, c := range cases {
+		acts, inf := Element(d, d.ByID(nil, c.id))
+		if !reflect.DeepEqual(acts, c.want) || inf != c.inferred {
+			t.Errorf("#%s: %q %q; want %q %q (role %s)", c.id, acts, inf, c.want, c.inferred, roles.Compute(d, d.ByID(nil, c.id)))
+		}
+	}
+}
