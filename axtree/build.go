@@ -9,7 +9,9 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/accname"
+	"github.com/axtree/axtree/actions"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/listeners"
 	"github.com/axtree/axtree/roles"
 )
 
@@ -265,6 +267,26 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 	}
 }
 
+// visibleText reports whether a text node's parent lets it show.
+func visibleText(f *frame, t *html.Node) bool {
+	p := f.d.Parent(t)
+	if p == nil || p.Type != html.ElementNode {
+		return true
+	}
+	return f.c.Style().Style(p).Visibility == "visible"
+}
+
+// ariaHiddenOrInert reports whether n or a flat-tree ancestor is
+// aria-hidden="true" or inert: nothing below can come back.
+func ariaHiddenOrInert(f *frame, n *html.Node) bool {
+	for x, i := n, 0; x != nil && x.Type == html.ElementNode && i < 4096; x, i = f.d.Parent(x), i+1 {
+		if strings.EqualFold(strings.TrimSpace(dom.AttrOr(x, "aria-hidden")), "true") || dom.Has(x, "inert") {
+			return true
+		}
+	}
+	return false
+}
+
 // truncate records that a limit was hit, once per kind.
 func (b *builder) truncate(kind string) {
 	for _, k := range b.t.Truncated {
@@ -298,7 +320,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	}
 	switch n.Type {
 	case html.TextNode:
-		if b.quiet == 0 {
+		if b.quiet == 0 && visibleText(f, n) {
 			a.text(n.Data)
 		}
 		return
@@ -310,6 +332,11 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		return
 	}
 	if f.c.Hidden(n) {
+		// visibility:hidden hides an element's own text and box but not a
+		// descendant that sets visibility:visible again; look inside.
+		if !dom.IsHTML(n, "slot") && f.c.Style().Style(n).Visibility != "visible" && !ariaHiddenOrInert(f, n) {
+			b.walkChildren(f, n, a, depth)
+		}
 		return
 	}
 	role := f.c.Role(n)
@@ -435,7 +462,7 @@ func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
 			continue
 		}
 		if dom.IsHTML(x, "option") && !f.c.Hidden(x) {
-			if node := b.element(f, x, "option"); node != nil {
+			if node := b.element(f, x, "option", nil); node != nil {
 				a.add(node)
 			}
 		}
@@ -481,11 +508,12 @@ var keepRoles = map[string]bool{
 func (b *builder) keep(f *frame, n *html.Node) *Node {
 	role := f.c.Role(n)
 	if dom.IsHTML(n, "iframe") {
-		return b.element(f, n, "iframe")
+		return b.element(f, n, "iframe", nil)
 	}
+	acts := b.actions(f, n, role)
 	info, known := roles.Lookup(role)
 	interactive := known && info.Interactive
-	if !interactive && !keepRoles[role] && !actionable(f, n) {
+	if !interactive && !keepRoles[role] && len(acts) == 0 && !focusable(n) {
 		return nil
 	}
 	if role == "img" && f.c.Name(n) == "" {
@@ -494,18 +522,31 @@ func (b *builder) keep(f *frame, n *html.Node) *Node {
 	if (role == "region" || role == "form") && f.c.Name(n) == "" {
 		return nil
 	}
-	if role == "generic" || role == "none" || role == "" {
-		if !actionable(f, n) {
-			return nil
-		}
-	}
-	return b.element(f, n, role)
+	return b.element(f, n, role, acts)
 }
 
-// actionable reports an element with no interactive role that a person can
-// still act on: focusable by tabindex ≥ 0, contenteditable, or an inline
-// event handler (or, from a capture, a listener).
-func actionable(f *frame, n *html.Node) bool {
+// actions computes what a person can do to n beyond what its role implies,
+// from its listeners (a capture), inline handlers and markup.
+func (b *builder) actions(f *frame, n *html.Node, role string) []string {
+	fa := f.d.Facts(n)
+	m := actions.MarkupOf(n, fa)
+	if !m.CursorPointer && n.Namespace == "" {
+		m.CursorPointer = f.c.Style().Style(n).CursorPointer
+	}
+	var rec listeners.Record
+	if fa != nil {
+		rec = fa.Listeners
+	}
+	if rec == nil && len(m.Inline) == 0 && !m.Draggable && !m.ContentEditable {
+		return nil // nothing can add an action (the common case: skip the work)
+	}
+	acts, _ := actions.Compute(role, rec, m)
+	return acts
+}
+
+// focusable reports an element with no interactive role that a person can
+// still reach: tabindex ≥ 0 or contenteditable.
+func focusable(n *html.Node) bool {
 	if n.Namespace != "" && n.Namespace != "svg" {
 		return false
 	}
@@ -517,36 +558,13 @@ func actionable(f *frame, n *html.Node) bool {
 	if v, ok := dom.Attr(n, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
 		return true
 	}
-	for _, at := range n.Attr {
-		if at.Namespace == "" && clickHandler(at.Key) {
-			return true
-		}
-	}
-	if fa := f.d.Facts(n); fa != nil {
-		for _, e := range fa.Listeners {
-			if clickHandler("on" + e.Event) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// clickHandler reports inline handlers that make an element operable.
-func clickHandler(attr string) bool {
-	switch attr {
-	case "onclick", "ondblclick", "onmousedown", "onmouseup", "onpointerdown",
-		"onpointerup", "onkeydown", "onkeyup", "onkeypress", "ontouchstart",
-		"ontouchend", "ondrop", "ondragstart", "oninput", "onchange":
-		return true
-	}
 	return false
 }
 
 // element builds the node line of a kept element.
-func (b *builder) element(f *frame, n *html.Node, role string) *Node {
+func (b *builder) element(f *frame, n *html.Node, role string, acts []string) *Node {
 	b.count++
-	node := &Node{Role: role, Name: f.c.Name(n), DOM: f.offset + f.d.Index(n)}
+	node := &Node{Role: role, Name: f.c.Name(n), DOM: f.offset + f.d.Index(n), Actions: acts}
 	if role == "" || role == "none" {
 		node.Role = "generic"
 	}
@@ -651,7 +669,7 @@ func (b *builder) states(f *frame, n *html.Node, node *Node) {
 	role := node.Role
 	add := func(k, v string) { node.States = append(node.States, Attr{k, v}) }
 	switch role {
-	case "textbox", "searchbox", "combobox", "spinbutton":
+	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
 		if editable(n, role) {
 			if readonly(n) {
 				add("read-only", "")

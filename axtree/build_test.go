@@ -169,6 +169,24 @@ func TestActionableGenericNamedByText(t *testing.T) {
 	if got != "generic:Open card#1|generic:Focusable#2|text:Not tabbable" {
 		t.Fatalf("got %s", got)
 	}
+	if n := find(tr, "generic", "Open card"); strings.Join(n.Actions, ",") != "click" {
+		t.Fatalf("a div with an onclick handler must say [actions=click], got %v", n.Actions)
+	}
+	tr = build(t, `<body><button onclick="go()">Go</button><div draggable=true>Drag me</div></body>`)
+	if n := find(tr, "button", "Go"); len(n.Actions) != 0 {
+		t.Fatalf("a click handler on a button adds nothing, got %v", n.Actions)
+	}
+	if n := find(tr, "generic", "Drag me"); n == nil || strings.Join(n.Actions, ",") != "drag-drop" {
+		t.Fatalf("draggable: %v", lines(tr))
+	}
+}
+
+func TestVisibilityVisibleInsideHidden(t *testing.T) {
+	tr := build(t, `<body><div style="visibility:hidden">gone <button>No</button><span style="visibility:visible">back <button>Yes</button></span></div></body>`)
+	got := strings.Join(lines(tr), "|")
+	if got != "text:back|button:Yes#1" {
+		t.Fatalf("got %s", got)
+	}
 }
 
 func TestShadowRootAndSrcdoc(t *testing.T) {

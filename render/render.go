@@ -14,6 +14,7 @@ import (
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/serialize"
+	"github.com/axtree/axtree/wire"
 )
 
 // DefaultMaxInputBytes is the largest page Read accepts unless Options say
@@ -128,4 +129,22 @@ func (r *Result) JSON() []byte {
 // LinksJSON returns the link record as JSON, keys in numeric id order.
 func (r *Result) LinksJSON() []byte {
 	return r.Links.AppendJSON(nil)
+}
+
+// Capture renders a capture document (the wire format a browser hook
+// produces) read from r. The page URL comes from the capture unless
+// opts.URL is set.
+func Capture(r io.Reader, opts Options) (*Result, error) {
+	lim := wire.Limits{}
+	if opts.MaxInputBytes > 0 {
+		lim.MaxBytes = opts.MaxInputBytes
+	}
+	d, meta, err := wire.Decode(r, lim)
+	if err != nil {
+		return nil, fmt.Errorf("render: capture: %w", err)
+	}
+	if opts.URL == "" {
+		opts.URL = meta.URL
+	}
+	return Doc(d, opts), nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -8,26 +9,114 @@ import (
 	"github.com/axtree/axtree/render"
 )
 
+const renderUsage = `usage: axtree render [flags] FILE|-
+
+Prints the numbered accessibility tree of an HTML page (or, with --capture,
+of a capture document a browser hook wrote). FILE "-" reads standard input.
+
+flags:
+  --capture           the input is a capture JSON document, not HTML
+  --base-url URL      the page URL that links resolve against
+  --view lean|enriched
+                      lean (default): URLs kept out of the tree;
+                      enriched: each link's URL inline
+  --format text|json  text (default) or one JSON document with nodes and links
+  --links FILE        also write the link record (id -> URL) as JSON to FILE
+`
+
+// runRender implements `axtree render`.
 func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: axtree render FILE|-")
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	capture := fs.Bool("capture", false, "")
+	baseURL := fs.String("base-url", "", "")
+	view := fs.String("view", "lean", "")
+	format := fs.String("format", "text", "")
+	linksOut := fs.String("links", "", "")
+	file, err := parseInterleaved(fs, args)
+	if err == flag.ErrHelp {
+		fmt.Fprint(stdout, renderUsage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "axtree render: %v\n%s", err, renderUsage)
 		return 2
 	}
-	var in io.Reader = stdin
-	if args[0] != "-" {
-		f, err := os.Open(args[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "axtree render: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		in = f
+	if *view != "lean" && *view != "enriched" {
+		fmt.Fprintf(stderr, "axtree render: --view must be lean or enriched, not %q\n", *view)
+		return 2
 	}
-	res, err := render.HTML(in, render.Options{})
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "axtree render: --format must be text or json, not %q\n", *format)
+		return 2
+	}
+	in, closeIn, err := openInput(file, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "axtree render: %v\n", err)
 		return 1
 	}
-	stdout.Write(res.Text())
+	defer closeIn()
+	opts := render.Options{URL: *baseURL}
+	var res *render.Result
+	if *capture {
+		res, err = render.Capture(in, opts)
+	} else {
+		res, err = render.HTML(in, opts)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "axtree render: %s: %v\n", file, err)
+		return 1
+	}
+	if *linksOut != "" {
+		if err := os.WriteFile(*linksOut, append(res.LinksJSON(), '\n'), 0o644); err != nil {
+			fmt.Fprintf(stderr, "axtree render: %v\n", err)
+			return 1
+		}
+	}
+	var out []byte
+	switch {
+	case *format == "json":
+		out = append(res.JSON(), '\n')
+	case *view == "enriched":
+		out = res.Enriched()
+	default:
+		out = res.Text()
+	}
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintf(stderr, "axtree render: %v\n", err)
+		return 1
+	}
 	return 0
+}
+
+// parseInterleaved parses flags that may come before or after the single
+// positional argument, and returns that argument.
+func parseInterleaved(fs *flag.FlagSet, args []string) (string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return "", err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) != 1 {
+		return "", fmt.Errorf("want exactly one FILE (or -), got %d", len(pos))
+	}
+	return pos[0], nil
+}
+
+// openInput opens FILE, or returns stdin for "-".
+func openInput(file string, stdin io.Reader) (io.Reader, func(), error) {
+	if file == "-" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
