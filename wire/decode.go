@@ -46,7 +46,9 @@ func Decode(r io.Reader, lim Limits) (*dom.Doc, *Meta, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return Build(c, lim)
+	// A parsed document is a tree by construction: no node can be reached
+	// twice, so the shared-node check of Build is skipped.
+	return build(c, lim, false)
 }
 
 // Unmarshal parses the JSON text of a capture strictly, without building
@@ -72,8 +74,12 @@ func unmarshal(src string, lim Limits) (*Capture, error) {
 }
 
 // Build validates an already parsed capture and builds its dom.Doc, as
-// Decode does (MaxBytes does not apply).
-func Build(c *Capture, lim Limits) (*dom.Doc, *Meta, error) {
+// Decode does (MaxBytes does not apply). A Capture built in Go may share
+// nodes (a Frame.Root or Shadow that is also an ancestor, one Children slice
+// under two parents); Build rejects a node it reaches twice.
+func Build(c *Capture, lim Limits) (*dom.Doc, *Meta, error) { return build(c, lim, true) }
+
+func build(c *Capture, lim Limits, checkShared bool) (*dom.Doc, *Meta, error) {
 	lim = lim.withDefaults()
 	if c == nil {
 		return nil, nil, &Error{Msg: "nil capture"}
@@ -82,6 +88,9 @@ func Build(c *Capture, lim Limits) (*dom.Doc, *Meta, error) {
 		return nil, nil, &Error{Field: "version", Msg: "unsupported version " + strconv.Itoa(c.Version) + " (this decoder reads 1)"}
 	}
 	b := &builder{lim: lim, meta: &Meta{URL: c.URL, Title: c.Title, Frames: c.Frames}}
+	if checkShared {
+		b.seen = make(map[*Node]struct{})
+	}
 	if err := b.checkStr("", "url", c.URL); err != nil {
 		return nil, nil, err
 	}
@@ -151,6 +160,8 @@ type builder struct {
 	ctxs  []*docCtx
 	stack []item
 
+	seen map[*Node]struct{} // nodes visited, when checking a Go-built capture for sharing
+
 	nodeSlab []html.Node
 	attrSlab []html.Attribute
 	factSlab []dom.Facts
@@ -213,6 +224,12 @@ func (b *builder) pushAll(sibs []Node, parent *html.Node, depth, ctx int) {
 
 // document validates a "#document" node and returns its html node.
 func (b *builder) document(w *Node, path, field string) (*html.Node, error) {
+	if b.seen != nil {
+		if _, dup := b.seen[w]; dup {
+			return nil, &Error{Path: path, Field: field, Msg: "node reached twice: it is its own ancestor or is shared between parents"}
+		}
+		b.seen[w] = struct{}{}
+	}
 	b.nodes++
 	if b.nodes > b.lim.MaxNodes {
 		return nil, &Error{Path: path, Msg: fmt.Sprintf("more than %d nodes", b.lim.MaxNodes)}
@@ -237,6 +254,12 @@ func (b *builder) fail(it item, field, msg string) error {
 
 func (b *builder) node(it item) error {
 	w := &it.sibs[it.i]
+	if b.seen != nil {
+		if _, dup := b.seen[w]; dup {
+			return b.fail(it, "", "node reached twice: it is its own ancestor or is shared between parents")
+		}
+		b.seen[w] = struct{}{}
+	}
 	b.nodes++
 	if b.nodes > b.lim.MaxNodes {
 		return b.fail(it, "", fmt.Sprintf("more than %d nodes", b.lim.MaxNodes))

@@ -541,3 +541,30 @@ func BenchmarkFromHTMLEncodeAmazon(b *testing.B) {
 		}
 	}
 }
+
+func TestBuildRejectsSharedNodes(t *testing.T) {
+	// a frame whose document is the page itself
+	c := &Capture{Version: 1, Root: &Node{Tag: "#document"}}
+	c.Root.Children = []Node{{Tag: "iframe", Frame: &Frame{Root: c.Root}}}
+	if _, _, err := Build(c, Limits{}); err == nil || !strings.Contains(err.Error(), "node /iframe: frame.root: node reached twice") {
+		t.Errorf("self frame: %v", err)
+	}
+	// one children slice under two parents
+	kids := []Node{{Tag: "b"}}
+	c = &Capture{Version: 1, Root: &Node{Tag: "#document", Children: []Node{{Tag: "p", Children: kids}, {Tag: "p", Children: kids}}}}
+	if _, _, err := Build(c, Limits{}); err == nil || !strings.Contains(err.Error(), "node /p[2]/b: node reached twice") {
+		t.Errorf("shared children: %v", err)
+	}
+	// a shadow root containing its host's children array
+	host := []Node{{Tag: "div"}}
+	host[0].Shadow = &Shadow{Mode: "open", Children: host}
+	c = &Capture{Version: 1, Root: &Node{Tag: "#document", Children: host}}
+	if _, _, err := Build(c, Limits{}); err == nil || !strings.Contains(err.Error(), "reached twice") {
+		t.Errorf("shadow cycle: %v", err)
+	}
+	// the same value without sharing is fine
+	c = &Capture{Version: 1, Root: &Node{Tag: "#document", Children: []Node{{Tag: "p", Children: []Node{{Tag: "b"}}}, {Tag: "p", Children: []Node{{Tag: "b"}}}}}}
+	if _, _, err := Build(c, Limits{}); err != nil {
+		t.Errorf("unshared: %v", err)
+	}
+}
