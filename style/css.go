@@ -1,6 +1,7 @@
 package style
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,74 @@ type contentItem struct {
 type rawRule struct {
 	selectors string
 	decls     []decl
+	layer     int // layer id in the sheet's layerTree (0: unlayered)
+}
+
+// layerTree records the cascade layers of one tree's style sheets in
+// declaration order. Node 0 is the implicit outer (unlayered) layer.
+type layerTree struct {
+	ids      map[string]int // full dotted name -> id
+	children [][]int
+	anon     int
+}
+
+// maxLayers bounds the number of cascade layers; rules of further layers
+// count as rules of their parent layer.
+const maxLayers = 250
+
+func newLayerTree() *layerTree {
+	return &layerTree{ids: map[string]int{}, children: [][]int{nil}}
+}
+
+// child returns the id of the layer called name (possibly dotted) inside
+// layer parent (full name prefix), declaring it if new.
+func (t *layerTree) child(parent int, prefix, name string) (int, string) {
+	cur, full := parent, prefix
+	for _, part := range strings.Split(name, ".") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			return cur, full
+		}
+		if full != "" {
+			full += "."
+		}
+		full += part
+		id, ok := t.ids[full]
+		if !ok {
+			if len(t.children) >= maxLayers {
+				return cur, full
+			}
+			id = len(t.children)
+			t.ids[full] = id
+			t.children = append(t.children, nil)
+			t.children[cur] = append(t.children[cur], id)
+		}
+		cur = id
+	}
+	return cur, full
+}
+
+// ranks returns each layer's precedence for normal declarations: a
+// post-order walk (sublayers in declaration order, then the layer's own
+// rules), so the unlayered rules (node 0) rank highest.
+func (t *layerTree) ranks() []uint8 {
+	r := make([]uint8, len(t.children))
+	next := 0
+	type frame struct{ id, k int }
+	stack := []frame{{0, 0}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.k < len(t.children[f.id]) {
+			c := t.children[f.id][f.k]
+			f.k++
+			stack = append(stack, frame{c, 0})
+			continue
+		}
+		r[f.id] = uint8(next)
+		next++
+		stack = stack[:len(stack)-1]
+	}
+	return r
 }
 
 // maxBlockDepth bounds nesting of at-rule blocks (@media inside @supports
@@ -58,11 +127,18 @@ const maxBlockDepth = 16
 
 // parseSheet appends the qualified rules of src that set a kept property to
 // out, in source order. src must be comment-free (see stripComments).
-func parseSheet(src string, out []rawRule) []rawRule {
-	return parseRuleList(src, 0, out)
+// Layers are recorded in lt.
+func parseSheet(src string, lt *layerTree, out []rawRule) []rawRule {
+	p := ruleParser{lt: lt}
+	return p.parseRuleList(src, 0, 0, "", out)
 }
 
-func parseRuleList(s string, depth int, out []rawRule) []rawRule {
+// ruleParser carries the layer tree through nested blocks.
+type ruleParser struct {
+	lt *layerTree
+}
+
+func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string, out []rawRule) []rawRule {
 	i := 0
 	for i < len(s) {
 		c := s[i]
@@ -89,6 +165,12 @@ func parseRuleList(s string, depth int, out []rawRule) []rawRule {
 			prelude := s[j:end]
 			if !open {
 				i = end + 1 // past ';' (or end)
+				if name == "layer" {
+					// @layer a, b; declares the order of layers
+					for _, n := range strings.Split(prelude, ",") {
+						p.lt.child(layer, layerName, strings.TrimSpace(n))
+					}
+				}
 				continue
 			}
 			close := blockEnd(s, end)
@@ -100,16 +182,20 @@ func parseRuleList(s string, depth int, out []rawRule) []rawRule {
 			switch name {
 			case "media":
 				if evalMediaList(prelude) {
-					out = parseRuleList(body, depth+1, out)
+					out = p.parseRuleList(body, depth+1, layer, layerName, out)
 				}
 			case "supports":
 				if evalSupports(prelude) {
-					out = parseRuleList(body, depth+1, out)
+					out = p.parseRuleList(body, depth+1, layer, layerName, out)
 				}
 			case "layer":
-				// Cascade layers are flattened: layered rules count as
-				// unlayered ones in source order (documented limit).
-				out = parseRuleList(body, depth+1, out)
+				ln := strings.TrimSpace(prelude)
+				if ln == "" {
+					p.lt.anon++
+					ln = "\x00" + strconv.Itoa(p.lt.anon)
+				}
+				id, full := p.lt.child(layer, layerName, ln)
+				out = p.parseRuleList(body, depth+1, id, full, out)
 			}
 			// Everything else (@font-face, @keyframes, @container, @scope,
 			// @page, ...) is skipped.
@@ -121,7 +207,7 @@ func parseRuleList(s string, depth int, out []rawRule) []rawRule {
 			close := blockEnd(s, end)
 			decls := parseDecls(s[end+1:close], false)
 			if len(decls) > 0 {
-				out = append(out, rawRule{selectors: strings.TrimSpace(s[i:end]), decls: decls})
+				out = append(out, rawRule{selectors: strings.TrimSpace(s[i:end]), decls: decls, layer: layer})
 			}
 			i = close + 1
 		}

@@ -49,6 +49,7 @@ type selector struct {
 	spec   cascadia.Specificity
 	prio   uint64 // specificity and source order, see priority
 	rule   int32  // index into the Sheet's rule declarations
+	layer  uint8  // cascade layer rank (higher wins for normal declarations)
 	hasHas bool
 }
 
@@ -427,18 +428,19 @@ func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.
 	return s, true
 }
 
-// specificityBits packs a specificity into bits 30..59 of a priority.
+// specificityBits packs a specificity into bits 30..50 of a priority,
+// each component clamped to 127.
 func specificityBits(s cascadia.Specificity) uint64 {
 	clamp := func(v int) uint64 {
 		if v < 0 {
 			return 0
 		}
-		if v > 1023 {
-			return 1023
+		if v > 127 {
+			return 127
 		}
 		return uint64(v)
 	}
-	return clamp(s[0])<<50 | clamp(s[1])<<40 | clamp(s[2])<<30
+	return clamp(s[0])<<44 | clamp(s[1])<<37 | clamp(s[2])<<30
 }
 
 // matcher matches compiled selectors against elements of one tree.

@@ -7,20 +7,28 @@
 // Scope and limits, where CSS says more than this package does:
 //   - Only <style> elements are read (never <link rel=stylesheet>); a
 //     <style> with a non-CSS type, a non-matching media attribute, or inside
-//     an inert <template> is ignored.
+//     an inert <template> is ignored. A <style> inside a declarative shadow
+//     root applies to that shadow tree only (and to its host through :host).
 //   - @media is evaluated against a fixed screen, ViewportWidth ×
 //     ViewportHeight CSS px (see media.go for every feature's value);
-//     @supports assumes every feature is supported; @layer blocks apply as
-//     unlayered rules in source order; all other at-rules (@container,
-//     @scope, @font-face, ...) are skipped, as are nested style rules (CSS
-//     nesting) and declarations using var() or env().
-//   - Selectors are compiled by cascadia one compound at a time; selectors
-//     it does not know (:is, :where, :host, ::slotted, :focus-visible, ...)
-//     drop only themselves, not the rest of their selector list.
+//     @supports assumes every feature is supported; @layer (named,
+//     anonymous, nested, and the @layer a, b; order statement) orders the
+//     cascade; all other at-rules (@container, @scope, @font-face, ...) are
+//     skipped, as are nested style rules (CSS nesting) and declarations
+//     using var() or env().
+//   - Selectors are compiled by cascadia one compound at a time, plus this
+//     package's :is(), :where(), :not() over those, :host, :host(),
+//     :any-link, :defined (false for custom elements: scripting is off),
+//     :open, :scope; interaction states (:hover, :focus-visible,
+//     :popover-open, ...) never match. Selectors nothing knows (::slotted,
+//     :host-context, :nth-child(of S), ...) drop only themselves, not the
+//     rest of their selector list.
 //   - Limits (see the constants): MaxStyleBytes of style text per Sheet,
 //     MaxSelectors kept selectors (MaxUniversal of them not keyed by id,
 //     class, tag or attribute), MaxHasSelectors using :has(),
-//     MaxSelectorLen, MaxCompounds, MaxNesting and MatchBudget per selector.
+//     MaxSelectorLen, MaxCompounds, MaxNesting and MatchBudget per selector,
+//     MaxMatchSteps per Sheet; specificity components clamp at 127 and
+//     cascade layers at 250.
 package style
 
 import (
@@ -137,6 +145,7 @@ func (s *Sheet) compile() {
 	d := s.doc
 	var order []*html.Node // scopes in first-seen order (deterministic)
 	raw := map[*html.Node][]rawRule{}
+	layers := map[*html.Node]*layerTree{}
 	budget := MaxStyleBytes
 	for _, e := range d.Elements {
 		if e.Data != "style" || (e.Namespace != "" && e.Namespace != "svg") {
@@ -154,8 +163,9 @@ func (s *Sheet) compile() {
 		if _, seen := raw[sc]; !seen {
 			order = append(order, sc)
 			raw[sc] = nil
+			layers[sc] = newLayerTree()
 		}
-		raw[sc] = parseSheet(stripComments(text), raw[sc])
+		raw[sc] = parseSheet(stripComments(text), layers[sc], raw[sc])
 		if budget <= 0 {
 			break
 		}
@@ -167,6 +177,7 @@ func (s *Sheet) compile() {
 		if sc != nil {
 			c.host = sc.Parent
 		}
+		ranks := layers[sc].ranks()
 		r := &scopeRules{
 			byID: map[string][]int32{}, byClass: map[string][]int32{},
 			byTag: map[string][]int32{}, byAttr: map[string][]int32{},
@@ -192,6 +203,9 @@ func (s *Sheet) compile() {
 					continue
 				}
 				sel.rule = int32(ri)
+				if rr.layer < len(ranks) {
+					sel.layer = ranks[rr.layer]
+				}
 				sel.prio |= uint64(ri) & orderMask
 				idx := int32(len(r.sels))
 				r.sels = append(r.sels, sel)
@@ -221,8 +235,9 @@ func (s *Sheet) compile() {
 // Priority bits: important (62), inline (61), tree context (60: set on
 // normal declarations of the element's own tree and on important ones of a
 // shadow tree's :host rules, so that the outer tree wins for normal and the
-// inner for important declarations), specificity (30..59), source order
-// (0..29).
+// inner for important declarations), cascade layer (51..58: the layer rank
+// for normal declarations, reversed for important ones), specificity
+// (30..50), source order (0..29).
 const (
 	contextBit    = uint64(1) << 60
 	orderMask     = 1<<30 - 1
@@ -232,6 +247,15 @@ const (
 	noPrio        = ^uint64(0)
 	maxChainDepth = 1 << 20
 )
+
+// layerBits places a layer rank in a priority: later layers win for
+// normal declarations, earlier ones for important declarations.
+func layerBits(rank uint8, important bool) uint64 {
+	if important {
+		rank = 255 - rank
+	}
+	return uint64(rank) << 51
+}
 
 // inInertTemplate reports whether e sits inside a <template> that is not
 // the shadow root of its own tree.
@@ -342,7 +366,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 			}
 			ds := r.decls[sel.rule]
 			for k := range ds {
-				p := sel.prio
+				p := sel.prio | layerBits(sel.layer, ds[k].important)
 				if !ds[k].important {
 					p |= contextBit
 				}
@@ -361,7 +385,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 				}
 				ds := r.decls[sel.rule]
 				for k := range ds {
-					p := sel.prio
+					p := sel.prio | layerBits(sel.layer, ds[k].important)
 					if ds[k].important {
 						p |= contextBit
 					}

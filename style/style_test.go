@@ -479,3 +479,20 @@ func TestHostSelectors(t *testing.T) {
 	d2, s2 := load(t, `<div id=h><template shadowrootmode=open><style>div p { display: none }</style><p id=p>x</p></template></div>`)
 	isTrue(t, s2.Rendered(byID(t, d2, "p")))
 }
+
+func TestCascadeLayers(t *testing.T) {
+	d, s := load(t, `<style>
+@layer base, utilities;
+#a { display: flex }                               /* unlayered beats layered, whatever the order */
+@layer utilities { #a.x.y { display: grid } .b { display: block } .c { display: none !important } }
+@layer base { .b.b.b { display: table } .c { display: inline !important } }
+@layer outer { .d { display: table } @layer inner { #d { display: grid } } }
+@layer { .e { display: table } }
+.e { display: block }
+</style><i id=a class="x y"></i><i id=b class=b></i><i id=c class=c></i><i id=d class=d></i><i id=e class=e></i>`)
+	eq(t, "flex", s.Style(byID(t, d, "a")).Display, "unlayered rules beat layered ones")
+	eq(t, "block", s.Style(byID(t, d, "b")).Display, "a later-declared layer beats an earlier one despite specificity")
+	eq(t, "inline", s.Style(byID(t, d, "c")).Display, "important declarations: the earlier layer wins")
+	eq(t, "table", s.Style(byID(t, d, "d")).Display, "a layer's own rules beat its sublayers'")
+	eq(t, "block", s.Style(byID(t, d, "e")).Display)
+}
