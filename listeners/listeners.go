@@ -81,23 +81,26 @@ func (s Source) String() string {
 	return b.String()
 }
 
-// find returns the position of event in the name-sorted record r and whether
-// it is there (binary search; r must be normalized).
+// find returns the position of event in r and whether it is there; when it
+// is not, the position where inserting it keeps a sorted record sorted.
+// Records are a handful of entries, so a linear scan is as fast as a binary
+// search and also correct for records that are not sorted.
 func (r Record) find(event string) (int, bool) {
-	lo, hi := 0, len(r)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if r[m].Event < event {
-			lo = m + 1
-		} else {
-			hi = m
+	at := len(r)
+	for i, e := range r {
+		if e.Event == event {
+			return i, true
+		}
+		if at == len(r) && e.Event > event {
+			at = i
 		}
 	}
-	return lo, lo < len(r) && r[lo].Event == event
+	return at, false
 }
 
-// Mask returns the sources listening for event, 0 when none. r must be
-// normalized (sorted by event name), as every Record this package returns is.
+// Mask returns the sources listening for event, 0 when none. It reads the
+// first entry for event, so r need not be sorted (records with several
+// entries for one event should be normalized first).
 func (r Record) Mask(event string) Source {
 	if i, ok := r.find(event); ok {
 		return r[i].Mask
@@ -119,7 +122,8 @@ func (r Record) HasAny(events ...string) bool {
 }
 
 // Add ORs mask into the entry for event, inserting it in sorted position
-// when absent. A zero mask or an empty event name changes nothing.
+// when absent (so a normalized record stays normalized). A zero mask or an
+// empty event name changes nothing.
 func (r *Record) Add(event string, mask Source) {
 	if mask == 0 || event == "" {
 		return

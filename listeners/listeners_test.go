@@ -169,6 +169,13 @@ func TestRecordHelpers(t *testing.T) {
 	}
 }
 
+func TestUnsortedRecordLookup(t *testing.T) {
+	r := Record{{"mouseup", React}, {"click", Native}, {"drop", Vue}}
+	if r.Mask("click") != Native || r.Mask("drop") != Vue || r.Has("keydown") {
+		t.Errorf("lookup in an unsorted record: %v", r)
+	}
+}
+
 func TestSourceString(t *testing.T) {
 	cases := map[Source]string{0: "0", Native: "native", Native | React | Inferred: "native|react|inferred", JQuery | 1<<12: "jquery|0x1000"}
 	for s, want := range cases {

@@ -14,9 +14,9 @@ import (
 // result rebuilds an equivalent tree (same node types, tags, namespaces,
 // attributes and text in the same pre-order). An "ns" field is written only
 // where the tree position would imply another namespace. The title is the
-// text of the first HTML <title>, whitespace collapsed as document.title
-// does. The walk is iterative; nodes of types a capture has no form for
-// (html.RawNode, html.ErrorNode) are left out.
+// text of the first HTML <title> outside <template> content, whitespace
+// collapsed as document.title does. The walk is iterative; nodes of types a
+// capture has no form for (html.RawNode, html.ErrorNode) are left out.
 func FromHTML(doc *html.Node) *Capture {
 	c := &Capture{Version: Version}
 	if doc == nil {
@@ -35,7 +35,6 @@ func FromHTML(doc *html.Node) *Capture {
 		root.Children = make([]Node, 1)
 		stack = append(stack, job{doc, &root.Children[0]})
 	}
-	title := ""
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -73,9 +72,6 @@ func FromHTML(doc *html.Node) *Capture {
 					w.Attrs[i] = []string{k, a.Val}
 				}
 			}
-			if title == "" && h.Namespace == "" && h.Data == "title" {
-				title = textOf(h)
-			}
 		default:
 			continue
 		}
@@ -98,8 +94,31 @@ func FromHTML(doc *html.Node) *Capture {
 		}
 	}
 	c.Root = root
-	c.Title = title
+	c.Title = firstTitle(doc)
 	return c
+}
+
+// firstTitle is document.title of a static page: the text of the first HTML
+// <title> in tree order, outside <template> content (a separate document
+// in a live DOM).
+func firstTitle(doc *html.Node) string {
+	stack := []*html.Node{doc}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Type == html.ElementNode && n.Namespace == "" {
+			if n.Data == "title" {
+				return textOf(n)
+			}
+			if n.Data == "template" {
+				continue
+			}
+		}
+		for c := n.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, c)
+		}
+	}
+	return ""
 }
 
 func keep(h *html.Node) bool {

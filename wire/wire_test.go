@@ -62,7 +62,7 @@ func sameTree(t *testing.T, name string, a, b *html.Node) {
 }
 
 const tricky = `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd">
-<!-- top comment --><html lang=en><head><title>  A   <b>title</b>
+<!-- top comment --><html lang=en><head><template><title>not this</title></template><title>  A   <b>title</b>
  here </title><style>p>a{color:red}</style></head>
 <body><p id=x class="a b" data-X=1>Hello &amp; <b>world</b><!--c--></p>
 <svg viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink"><foreignObject><div>html in svg</div><svg><circle/></svg></foreignObject>
