@@ -176,7 +176,7 @@ func TestActionableGenericNamedByText(t *testing.T) {
 	if n := find(tr, "button", "Go"); len(n.Actions) != 0 {
 		t.Fatalf("a click handler on a button adds nothing, got %v", n.Actions)
 	}
-	if n := find(tr, "generic", "Drag me"); n == nil || strings.Join(n.Actions, ",") != "drag-drop" {
+	if n := find(tr, "group", "Drag me"); n == nil || strings.Join(n.Actions, ",") != "drag-drop" {
 		t.Fatalf("draggable: %v", lines(tr))
 	}
 }
