@@ -429,7 +429,10 @@ func (s *Sheet) Style(n *html.Node) Computed {
 // host that no slot takes (or slot fallback content while the slot has
 // assigned nodes), when n is content of a closed <details> other than its
 // summary, or when live facts say so (zero size, hidden). For a text node
-// it reports whether its flat-tree parent's content renders.
+// it reports whether its flat-tree parent's content renders; the text of a
+// <noscript> parsed with scripting on (raw markup, no element children) is
+// not rendered. n must belong to the Sheet's document: an iframe's document
+// needs a Sheet of its own.
 func (s *Sheet) Rendered(n *html.Node) bool {
 	if n == nil {
 		return false
@@ -439,7 +442,7 @@ func (s *Sheet) Rendered(n *html.Node) bool {
 		if p == nil || p.Type != html.ElementNode {
 			return n.Type == html.TextNode || n.Type == html.DocumentNode
 		}
-		if s.outsideFlat(n, p) {
+		if s.outsideFlat(n, p) || rawNoscript(p) {
 			return false
 		}
 		e := s.ensure(p)
@@ -463,6 +466,20 @@ func (s *Sheet) Inline(n *html.Node) bool {
 // IsInlineDisplay reports whether a display value is inline-level (inline,
 // inline-*, ruby) or contents.
 func IsInlineDisplay(display string) bool { return isInlineDisplay(display) }
+
+// rawNoscript reports whether p is a <noscript> whose content was parsed as
+// raw text (scripting on), i.e. it has no element children.
+func rawNoscript(p *html.Node) bool {
+	if !dom.IsHTML(p, "noscript") {
+		return false
+	}
+	for c := p.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			return false
+		}
+	}
+	return true
+}
 
 // outsideFlat reports whether n (child of flat parent p) is outside the
 // flat tree or the rendered part of p's content: an unassigned light child

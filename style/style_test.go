@@ -496,3 +496,20 @@ func TestCascadeLayers(t *testing.T) {
 	eq(t, "table", s.Style(byID(t, d, "d")).Display, "a layer's own rules beat its sublayers'")
 	eq(t, "block", s.Style(byID(t, d, "e")).Display)
 }
+
+func TestNoscript(t *testing.T) {
+	// html.Parse runs with scripting on: noscript content is raw text.
+	d, s := load(t, `<noscript id=ns><img src=x alt="markup"></noscript>`)
+	ns := byID(t, d, "ns")
+	isTrue(t, s.Rendered(ns), "scripting is off in the static model: noscript renders")
+	isFalse(t, s.Rendered(ns.FirstChild), "raw markup text is not page text")
+	root, err := html.ParseWithOptions(strings.NewReader(`<body><noscript id=ns><p id=p>real</p></noscript>`), html.ParseOptionEnableScripting(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2 := dom.New(root)
+	s2 := New(d2)
+	p := byID(t, d2, "p")
+	isTrue(t, s2.Rendered(p))
+	isTrue(t, s2.Rendered(p.FirstChild))
+}
