@@ -72,6 +72,7 @@ type DecodeError struct {
 	Reason string
 }
 
+// Error formats the entry, its position and the reason.
 func (e *DecodeError) Error() string {
 	return fmt.Sprintf("listeners: entry %d %q: %s", e.Index, e.Entry, e.Reason)
 }

@@ -569,9 +569,13 @@ func (p *parser) strSlow(start int) (string, error) {
 // bytesWriter appends to a reused byte slice.
 type bytesWriter struct{ b []byte }
 
-func (w *bytesWriter) addByte(c byte)       { w.b = append(w.b, c) }
+func (w *bytesWriter) addByte(c byte) { w.b = append(w.b, c) }
+
+// WriteString appends s.
 func (w *bytesWriter) WriteString(s string) { w.b = append(w.b, s...) }
-func (w *bytesWriter) WriteRune(r rune)     { w.b = utf8.AppendRune(w.b, r) }
+
+// WriteRune appends the UTF-8 encoding of r.
+func (w *bytesWriter) WriteRune(r rune) { w.b = utf8.AppendRune(w.b, r) }
 
 func hex4(s string, i int) (rune, bool) {
 	if i+4 > len(s) {

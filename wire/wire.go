@@ -5,8 +5,10 @@
 // and same-origin frame documents attached).
 //
 // The prose specification is axtree/CAPTURE.md; the JSON Schema (draft
-// 2020-12) is Schema. FromHTML and Encode turn a static page into a capture
-// with no live facts, so both paths can be compared byte for byte.
+// 2020-12) is Schema. Decode reads and builds in one go; Unmarshal only
+// reads (strictly, without recursion) and Build only validates and builds.
+// FromHTML and Encode turn a static page into a capture with no live facts,
+// so both paths can be compared byte for byte.
 package wire
 
 import (
@@ -155,6 +157,7 @@ type Error struct {
 	Msg   string
 }
 
+// Error formats the error as "wire: node PATH: FIELD: message".
 func (e *Error) Error() string {
 	s := "wire: "
 	if e.Path != "" {

@@ -568,3 +568,21 @@ func TestBuildRejectsSharedNodes(t *testing.T) {
 		t.Errorf("unshared: %v", err)
 	}
 }
+
+// BenchmarkParseHTMLAmazon is the static path's first step on the same page,
+// for comparison with BenchmarkDecodeAmazon.
+func BenchmarkParseHTMLAmazon(b *testing.B) {
+	src, err := os.ReadFile(shared.Path(b, "corpus", "pages", "amazon-de-search.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		doc, err := html.Parse(bytes.NewReader(src))
+		if err != nil {
+			b.Fatal(err)
+		}
+		dom.New(doc)
+	}
+}
