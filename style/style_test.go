@@ -499,7 +499,7 @@ func TestCascadeLayers(t *testing.T) {
 
 func TestNoscript(t *testing.T) {
 	// html.Parse runs with scripting on: noscript content is raw text.
-	d, s := load(t, `<noscript id=ns><img src=x alt="markup"></noscript>`)
+	d, s := load(t, `<body><noscript id=ns><img src=x alt="markup"></noscript>`)
 	ns := byID(t, d, "ns")
 	isTrue(t, s.Rendered(ns), "scripting is off in the static model: noscript renders")
 	isFalse(t, s.Rendered(ns.FirstChild), "raw markup text is not page text")
