@@ -1,13 +1,40 @@
 // Package accname computes accessible names and descriptions as the W3C
 // Accessible Name and Description Computation 1.2 defines them, over
-// golang.org/x/net/html nodes.
+// golang.org/x/net/html nodes, with the element-specific rules of HTML-AAM
+// (labels, alt, legend, caption, input values, ...).
+//
+// Every computation is bounded: aria-labelledby is followed one level deep
+// (as the specification says), each element is visited at most once per
+// computation, recursion stops at MaxDepth, and a single computation stops
+// after MaxSteps units of work or once its text reaches MaxTextBytes. A
+// hostile document therefore costs at most O(elements × MaxSteps) in total.
 package accname
 
 import (
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
 	"github.com/axtree/axtree/style"
+)
+
+// The caps that bound one name or description computation.
+const (
+	// MaxDepth is the deepest element nesting, counted from the element whose
+	// name is computed, that a computation descends into. Deeper content
+	// contributes nothing.
+	MaxDepth = 100
+	// MaxSteps is the work budget of one computation: one step per element
+	// or text node entered and per IDREF resolved. When it runs out the text
+	// gathered so far is the result.
+	MaxSteps = 20000
+	// MaxIDRefs is how many IDREFs of one aria-labelledby or
+	// aria-describedby value are followed; the rest are ignored.
+	MaxIDRefs = 256
+	// MaxTextBytes caps the raw text one computation gathers before
+	// whitespace is collapsed; longer text is cut at a rune boundary.
+	MaxTextBytes = 1 << 16
 )
 
 // Computer computes and memoizes names, descriptions, roles and hidden-ness
@@ -15,7 +42,43 @@ import (
 type Computer struct {
 	doc   *dom.Doc
 	style *style.Sheet
+
+	roles  map[*html.Node]string
+	names  map[*html.Node]nameMemo
+	descs  map[*html.Node]string
+	hidden map[*html.Node]bool
+	ariaH  map[*html.Node]bool // aria-hidden or inert on the element or a flat-tree ancestor
+	labels map[*html.Node][]*html.Node
+	xform  map[*html.Node]uint8  // inherited text-transform (see transform.go)
+	fb     map[*html.Node]fbInfo // fallback style memo (fallback.go)
+
+	// visited marks elements seen by the current computation: an element
+	// is visited in this computation when its mark equals gen.
+	visited map[*html.Node]uint32
+	gen     uint32
+
+	// steps counts all work done by this Computer (for tests and tuning).
+	steps int
+
+	fallbackStyle bool // style package still a stub: use the private fallback
+	fallbackRoles bool // roles package still a stub: use the private fallback
+	hasTransform  bool // some element has an inline text-transform
 }
+
+// nameMemo is a memoized name with where it came from, which Description
+// needs (title and caption describe only when they did not name).
+type nameMemo struct {
+	name string
+	src  source
+}
+
+type source uint8
+
+const (
+	srcOther source = iota
+	srcTitle
+	srcCaption
+)
 
 // New returns a Computer for d. s may be nil, in which case style.New(d) is
 // used.
@@ -23,7 +86,27 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 	if s == nil {
 		s = style.New(d)
 	}
-	return &Computer{doc: d, style: s}
+	c := &Computer{
+		doc:     d,
+		style:   s,
+		roles:   make(map[*html.Node]string),
+		names:   make(map[*html.Node]nameMemo),
+		descs:   make(map[*html.Node]string),
+		hidden:  make(map[*html.Node]bool),
+		ariaH:   make(map[*html.Node]bool),
+		visited: make(map[*html.Node]uint32),
+	}
+	div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	c.fallbackStyle = style.DefaultDisplay(div) != "block"
+	btn := &html.Node{Type: html.ElementNode, Data: "button", DataAtom: atom.Button}
+	c.fallbackRoles = roles.Compute(nil, btn) != "button"
+	for _, n := range d.Elements {
+		if v, ok := dom.Attr(n, "style"); ok && containsFold(v, "text-transform") {
+			c.hasTransform = true
+			break
+		}
+	}
+	return c
 }
 
 // Doc returns the document the Computer works on.
@@ -33,15 +116,114 @@ func (c *Computer) Doc() *dom.Doc { return c.doc }
 func (c *Computer) Style() *style.Sheet { return c.style }
 
 // Role returns the computed role of n (memoized roles.Compute).
-func (c *Computer) Role(n *html.Node) string { return "" }
+func (c *Computer) Role(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if r, ok := c.roles[n]; ok {
+		return r
+	}
+	var r string
+	if c.fallbackRoles {
+		r = fallbackRole(n)
+	} else {
+		r = roles.Compute(c.doc, n)
+	}
+	c.roles[n] = r
+	return r
+}
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.
-func (c *Computer) Name(n *html.Node) string { return "" }
+// Only ASCII whitespace collapses; a no-break space is kept. Elements whose
+// computed role is none or presentation have no name.
+func (c *Computer) Name(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if m, ok := c.names[n]; ok {
+		return m.name
+	}
+	w := c.begin(n)
+	s := collapse(w.node(n, 0, 0))
+	c.names[n] = nameMemo{s, w.src}
+	return s
+}
 
-// Description returns the accessible description of n.
-func (c *Computer) Description(n *html.Node) string { return "" }
+// Description returns the accessible description of n: the text of the
+// elements aria-describedby references, else aria-description, else (per
+// HTML-AAM) a table's caption or the title attribute when they did not
+// already give the name. Whitespace is collapsed as in Name.
+func (c *Computer) Description(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if s, ok := c.descs[n]; ok {
+		return s
+	}
+	s := c.description(n)
+	c.descs[n] = s
+	return s
+}
+
+func (c *Computer) description(n *html.Node) string {
+	c.Name(n) // the name's source decides whether title/caption describe
+	src := c.names[n].src
+	w := c.begin(n)
+	if ids, ok := dom.Attr(n, "aria-describedby"); ok {
+		if s, found := w.idrefs(n, ids, 0); found {
+			if s = collapse(s); s != "" {
+				return s
+			}
+		}
+	}
+	if v, ok := dom.Attr(n, "aria-description"); ok {
+		if s := collapse(v); s != "" {
+			return s
+		}
+	}
+	if dom.IsHTML(n, "table") && src != srcCaption {
+		if capt := firstChildHTML(n, "caption"); capt != nil && !c.Hidden(capt) {
+			if s := collapse(w.content(capt, mRecursing, 1, false)); s != "" {
+				return s
+			}
+		}
+	}
+	if src != srcTitle {
+		if s := collapse(dom.AttrOr(n, "title")); s != "" && s != c.names[n].name {
+			return s
+		}
+	}
+	return ""
+}
 
 // Hidden reports whether n is excluded from the accessibility tree: not
-// rendered (style.Sheet.Rendered), aria-hidden="true" on n or an ancestor,
-// or inert.
-func (c *Computer) Hidden(n *html.Node) bool { return false }
+// rendered (style.Sheet.Rendered), aria-hidden="true" on n or a flat-tree
+// ancestor, or inert (attribute on n or an ancestor, or live facts).
+func (c *Computer) Hidden(n *html.Node) bool {
+	if n == nil {
+		return true
+	}
+	if n.Type == html.TextNode {
+		p := c.doc.Parent(n)
+		return p != nil && p.Type == html.ElementNode && c.Hidden(p)
+	}
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if h, ok := c.hidden[n]; ok {
+		return h
+	}
+	h := !c.rendered(n) || c.ariaHidden(n)
+	c.hidden[n] = h
+	return h
+}
+
+// begin starts a top-level computation rooted at n.
+func (c *Computer) begin(n *html.Node) *walker {
+	c.gen++
+	if c.gen == 0 { // wrapped: old marks could collide
+		clear(c.visited)
+		c.gen = 1
+	}
+	return &walker{c: c, root: n}
+}

@@ -1,0 +1,591 @@
+package accname
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
+)
+
+// mode carries the traversal state of the accname algorithm.
+type mode uint8
+
+const (
+	// mRecursing: the current node is not the element whose name is
+	// computed (we got here through a reference or through content).
+	mRecursing mode = 1 << iota
+	// mReferenced: inside an aria-labelledby / aria-describedby traversal;
+	// a further aria-labelledby is not followed (step 2B).
+	mReferenced
+	// mHiddenRef: inside a referenced subtree whose root was hidden: hidden
+	// nodes are included (step 2A's exception).
+	mHiddenRef
+)
+
+// walker is the state of one top-level computation.
+type walker struct {
+	c     *Computer
+	root  *html.Node
+	steps int
+	bytes int    // raw text gathered so far (approximate, for MaxTextBytes)
+	src   source // where the root's name came from
+}
+
+// step charges one unit of work and reports whether the computation may go
+// on at this depth.
+func (w *walker) step(depth int) bool {
+	if depth > MaxDepth || w.steps >= MaxSteps || w.bytes >= MaxTextBytes {
+		return false
+	}
+	w.steps++
+	w.c.steps++
+	return true
+}
+
+func (w *walker) isVisited(n *html.Node) bool { return w.c.visited[n] == w.c.gen }
+func (w *walker) markVisited(n *html.Node)    { w.c.visited[n] = w.c.gen }
+
+// node computes the text alternative of element n (steps 2B–2I).
+func (w *walker) node(n *html.Node, m mode, depth int) string {
+	if !w.step(depth) {
+		return ""
+	}
+	c := w.c
+	isRoot := m&mRecursing == 0
+
+	// 2B: aria-labelledby, unless already in a labelledby traversal.
+	if m&mReferenced == 0 {
+		if ids, ok := dom.Attr(n, "aria-labelledby"); ok {
+			if s, found := w.idrefs(n, ids, depth); found && !blank(s) {
+				return s
+			}
+		}
+	}
+
+	role := c.Role(n)
+
+	// 2C: an embedded control inside the label of another element.
+	if !isRoot {
+		if s, ok := w.embedded(n, role, m, depth); ok {
+			return s
+		}
+	}
+
+	// 2D: aria-label.
+	if v, ok := dom.Attr(n, "aria-label"); ok && !blank(v) {
+		return v
+	}
+
+	presentational := (role == "none" || role == "presentation") && explicitNone(n)
+	if isRoot && presentational {
+		return ""
+	}
+
+	// 2E: host-language label.
+	if !presentational {
+		if s, ok := w.host(n, role, m, depth); ok {
+			return s
+		}
+	}
+
+	// 2F–2H: name from content.
+	var ws string // whitespace-only content, which still separates words
+	if !isRoot || allowsContent(role) || contentNamed(n) {
+		s := w.content(n, m, depth, false)
+		if !blank(s) {
+			return s
+		}
+		ws = s
+	}
+
+	// 2I: tooltip.
+	if v, ok := dom.Attr(n, "title"); ok && !blank(v) {
+		if isRoot {
+			w.src = srcTitle
+		}
+		return v
+	}
+	if isRoot {
+		if s := placeholder(n, role); s != "" {
+			return s
+		}
+		if s := w.fromHeading(n, role, depth); s != "" {
+			return s
+		}
+	}
+	return ws
+}
+
+// explicitNone reports whether n's role attribute asks for none or
+// presentation (roles also reports "none" for elements HTML maps to no
+// role, like abbr or iframe, which can still be named).
+func explicitNone(n *html.Node) bool {
+	r, ok := dom.Attr(n, "role")
+	if !ok {
+		return dom.IsHTML(n, "img") && dom.AttrOr(n, "alt") == "" && dom.Has(n, "alt")
+	}
+	for _, t := range dom.Tokens(r) {
+		if strings.EqualFold(t, "none") || strings.EqualFold(t, "presentation") {
+			return true
+		}
+	}
+	return false
+}
+
+// idrefs computes the text of the elements an IDREFS value names, joined
+// with spaces (step 2B). found reports whether any IDREF resolved.
+func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found bool) {
+	var sb strings.Builder
+	for count := 0; count < MaxIDRefs && w.step(depth); count++ {
+		var id string
+		id, ids = nextToken(ids)
+		if id == "" {
+			break
+		}
+		t := w.c.doc.ByID(from, id)
+		if t == nil {
+			continue
+		}
+		found = true
+		if w.isVisited(t) {
+			continue
+		}
+		w.markVisited(t)
+		m := mRecursing | mReferenced
+		if w.c.Hidden(t) {
+			m |= mHiddenRef
+		}
+		part := strings.TrimSpace(collapse(w.node(t, m, depth+1)))
+		if part == "" {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(part)
+	}
+	return sb.String(), found
+}
+
+// nextToken splits the first ASCII-whitespace-separated token off s.
+func nextToken(s string) (tok, rest string) {
+	i := 0
+	for i < len(s) && isWS(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && !isWS(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:]
+}
+
+// content computes name from content (steps 2F–2H): ::before, the flat-tree
+// children in order, ::after. Block-level children are set apart with
+// spaces; inline ones join directly. When suppressText is set (n is
+// visibility:hidden) n's own text and pseudo-elements are skipped but its
+// element children, which may be visible again, are still examined.
+func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) string {
+	c := w.c
+	var sb strings.Builder
+	var before, after string
+	if !suppressText && !c.fallbackStyle {
+		st := c.style.Style(n)
+		if st.HasBefore {
+			before = st.Before
+		}
+		if st.HasAfter {
+			after = st.After
+		}
+	}
+	sb.WriteString(before)
+	xf := uint8(0)
+	if c.hasTransform {
+		xf = c.transform(n)
+	}
+	each := func(ch *html.Node) {
+		if w.bytes >= MaxTextBytes {
+			return
+		}
+		switch ch.Type {
+		case html.TextNode:
+			if suppressText || !w.step(depth+1) {
+				return
+			}
+			t := ch.Data
+			if xf != 0 {
+				t = applyTransform(t, xf)
+			}
+			w.bytes += len(t)
+			sb.WriteString(t)
+		case html.ElementNode:
+			w.child(&sb, ch, m, depth)
+		}
+	}
+	if c.doc.ShadowRoot(n) != nil || dom.IsHTML(n, "slot") || dom.IsHTML(n, "template") {
+		for _, ch := range c.doc.Children(n, nil) {
+			each(ch)
+		}
+	} else {
+		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+			each(ch)
+		}
+	}
+	sb.WriteString(after)
+	return sb.String()
+}
+
+// child appends the contribution of element ch, a flat-tree child met while
+// computing name from content.
+func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
+	c := w.c
+	if ch == w.root {
+		return // a control inside its own label does not name itself
+	}
+	if dom.IsHTML(ch, "br") {
+		sb.WriteByte(' ')
+		return
+	}
+	suppress := false
+	if ch.Namespace == "svg" && noContent(ch) {
+		return // an SVG title names its parent; desc describes
+	}
+	if m&mHiddenRef == 0 {
+		if c.selfHidden(ch) {
+			return
+		}
+		if !c.rendered(ch) {
+			if !c.visibilityHidden(ch) {
+				return // display:none and the like: nothing below renders
+			}
+			suppress = true
+		}
+	} else if noContent(ch) {
+		return
+	}
+	// An element with aria-labelledby is named by its references even when
+	// the element itself was met before (accname issue 209 behaviour that
+	// WPT expects); otherwise each element contributes once.
+	followsRef := m&mReferenced == 0 && dom.Has(ch, "aria-labelledby")
+	if !followsRef {
+		if w.isVisited(ch) {
+			return
+		}
+		w.markVisited(ch)
+	}
+	var s string
+	if suppress {
+		if !w.step(depth + 1) {
+			return
+		}
+		s = w.content(ch, m|mRecursing, depth+1, true)
+	} else {
+		s = w.node(ch, m|mRecursing, depth+1)
+	}
+	w.bytes += len(s)
+	if isInline(c.display(ch)) {
+		sb.WriteString(s)
+		return
+	}
+	sb.WriteByte(' ')
+	sb.WriteString(s)
+	sb.WriteByte(' ')
+}
+
+// noContent reports elements whose children are never text: scripts,
+// styles and the like, skipped even inside hidden referenced subtrees.
+func noContent(n *html.Node) bool {
+	if n.Namespace == "svg" {
+		switch n.Data {
+		case "title", "desc", "style", "script", "defs", "metadata":
+			return true
+		}
+		return false
+	}
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "script", "style", "template", "noscript", "head", "title", "meta", "link":
+		return true
+	}
+	return false
+}
+
+// embedded implements step 2C: a control met while computing another
+// element's name contributes its value, not its label.
+func (w *walker) embedded(n *html.Node, role string, m mode, depth int) (string, bool) {
+	c := w.c
+	switch role {
+	case "textbox", "searchbox":
+		if dom.IsHTML(n, "input") {
+			return c.value(n), true
+		}
+		if dom.IsHTML(n, "textarea") {
+			if f := c.doc.Facts(n); f != nil && f.Value != nil {
+				return *f.Value, true
+			}
+			return textContent(n), true
+		}
+		return "", false
+	case "combobox", "listbox":
+		if dom.IsHTML(n, "input") {
+			return c.value(n), true
+		}
+		if dom.IsHTML(n, "select") {
+			return c.selectedOptions(n), true
+		}
+		if role == "listbox" {
+			return w.selectedARIAOptions(n, m, depth), true
+		}
+		// An ARIA combobox on another element shows its value as content.
+		return w.content(n, m, depth, false), true
+	case "slider", "spinbutton", "scrollbar", "progressbar", "meter":
+		if v, ok := dom.Attr(n, "aria-valuetext"); ok && !blank(v) {
+			return v, true
+		}
+		if v, ok := dom.Attr(n, "aria-valuenow"); ok && !blank(v) {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				return strconv.FormatFloat(f, 'f', -1, 64), true
+			}
+			return v, true
+		}
+		if dom.IsHTML(n, "input") {
+			if strings.EqualFold(dom.AttrOr(n, "type"), "range") {
+				return rangeValue(n, c.value(n)), true
+			}
+			return c.value(n), true
+		}
+		if dom.IsHTML(n, "meter") || dom.IsHTML(n, "progress") {
+			if v, ok := dom.Attr(n, "value"); ok {
+				return strings.TrimSpace(v), true
+			}
+		}
+	}
+	return "", false
+}
+
+// value returns the current value of an input: live facts, else the value
+// attribute.
+func (c *Computer) value(n *html.Node) string {
+	if f := c.doc.Facts(n); f != nil && f.Value != nil {
+		return *f.Value
+	}
+	return dom.AttrOr(n, "value")
+}
+
+// rangeValue is an input[type=range]'s value: v when numeric, else the
+// default (the midpoint of min and max, 0–100 by default).
+func rangeValue(n *html.Node, v string) string {
+	if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	lo, hi := 0.0, 100.0
+	if f, err := strconv.ParseFloat(strings.TrimSpace(dom.AttrOr(n, "min")), 64); err == nil {
+		lo = f
+	}
+	if f, err := strconv.ParseFloat(strings.TrimSpace(dom.AttrOr(n, "max")), 64); err == nil {
+		hi = f
+	}
+	if hi < lo {
+		hi = lo
+	}
+	return strconv.FormatFloat(lo+(hi-lo)/2, 'f', -1, 64)
+}
+
+// selectedOptions returns the text of a <select>'s selected options, joined
+// with spaces: live facts, else the selected attribute, else (for a
+// drop-down) the first enabled option.
+func (c *Computer) selectedOptions(sel *html.Node) string {
+	var opts []*html.Node
+	for ch := sel.FirstChild; ch != nil && len(opts) < 10000; ch = ch.NextSibling {
+		if dom.IsHTML(ch, "option") {
+			opts = append(opts, ch)
+		} else if dom.IsHTML(ch, "optgroup") {
+			for o := ch.FirstChild; o != nil; o = o.NextSibling {
+				if dom.IsHTML(o, "option") {
+					opts = append(opts, o)
+				}
+			}
+		}
+	}
+	multiple := dom.Has(sel, "multiple")
+	var parts []string
+	for _, o := range opts {
+		on := dom.Has(o, "selected")
+		if f := c.doc.Facts(o); f != nil && f.Selected != nil {
+			on = *f.Selected
+		}
+		if on {
+			parts = append(parts, optionText(o))
+			if !multiple {
+				break
+			}
+		}
+	}
+	if len(parts) == 0 && !multiple && !dom.Has(sel, "size") {
+		for _, o := range opts {
+			if !dom.Has(o, "disabled") {
+				parts = append(parts, optionText(o))
+				break
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func optionText(o *html.Node) string {
+	if v, ok := dom.Attr(o, "label"); ok && !blank(v) {
+		return collapse(v)
+	}
+	return collapse(textContent(o))
+}
+
+// selectedARIAOptions returns the names of the aria-selected options of an
+// ARIA listbox.
+func (w *walker) selectedARIAOptions(n *html.Node, m mode, depth int) string {
+	var parts []string
+	stack := []*html.Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !w.step(depth + 1) {
+			break
+		}
+		if x != n && x.Type == html.ElementNode && w.c.Role(x) == "option" {
+			if strings.EqualFold(strings.TrimSpace(dom.AttrOr(x, "aria-selected")), "true") {
+				if s := collapse(w.content(x, m|mRecursing, depth+1, false)); s != "" {
+					parts = append(parts, s)
+				}
+			}
+			continue
+		}
+		for ch := x.LastChild; ch != nil; ch = ch.PrevSibling {
+			if ch.Type == html.ElementNode {
+				stack = append(stack, ch)
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// textContent is the concatenated text of n's descendants (bounded).
+func textContent(n *html.Node) string {
+	var sb strings.Builder
+	stack := []*html.Node{n}
+	for len(stack) > 0 && sb.Len() < MaxTextBytes {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type == html.TextNode {
+			sb.WriteString(x.Data)
+			continue
+		}
+		for ch := x.LastChild; ch != nil; ch = ch.PrevSibling {
+			stack = append(stack, ch)
+		}
+	}
+	return sb.String()
+}
+
+// allowsContent reports whether a role takes its name from its content.
+func allowsContent(role string) bool {
+	if info, ok := roles.Lookup(role); ok {
+		return info.NameFrom&roles.FromContents != 0
+	}
+	switch role {
+	case "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "menuitem",
+		"menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
+		"tooltip", "treeitem", "comment", "suggestion", "sectionhead", "sectionheader", "sectionfooter":
+		return true
+	}
+	return false
+}
+
+// contentNamed reports HTML elements that HTML-AAM names from their content
+// whatever their role: the text-alternative elements.
+func contentNamed(n *html.Node) bool {
+	if n.Namespace == "svg" {
+		return n.Data == "svg" // an SVG root without <title> takes its shapes' titles
+	}
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "label", "legend", "caption", "figcaption", "summary", "option":
+		return true
+	}
+	return false
+}
+
+// blank reports whether s is empty or only ASCII whitespace.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\f', '\r':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// collapse turns each run of ASCII whitespace into one space and trims the
+// ends. Other spaces (no-break space, braille blank) are kept. Invalid UTF-8
+// passes through unchanged.
+func collapse(s string) string {
+	i := 0
+	for i < len(s) && isWS(s[i]) {
+		i++
+	}
+	j := len(s)
+	for j > i && isWS(s[j-1]) {
+		j--
+	}
+	s = s[i:j]
+	clean := true
+	for k := 0; k < len(s); k++ {
+		if isWS(s[k]) && (s[k] != ' ' || (k+1 < len(s) && isWS(s[k+1]))) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	ws := false
+	for k := 0; k < len(s); k++ {
+		if isWS(s[k]) {
+			ws = true
+			continue
+		}
+		if ws {
+			sb.WriteByte(' ')
+			ws = false
+		}
+		sb.WriteByte(s[k])
+	}
+	return sb.String()
+}
+
+func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// truncate cuts s to at most n bytes at a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), sub)
+}

@@ -1,0 +1,93 @@
+package accname
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// rendered reports whether n generates a box (style.Sheet.Rendered, or the
+// private fallback while the style package is a stub).
+func (c *Computer) rendered(n *html.Node) bool {
+	if c.fallbackStyle {
+		return c.fallbackRendered(n)
+	}
+	return c.style.Rendered(n)
+}
+
+// visibilityHidden reports whether n's own computed visibility is hidden or
+// collapse. Such an element's text is not rendered, but a descendant with
+// visibility:visible is.
+func (c *Computer) visibilityHidden(n *html.Node) bool {
+	var v string
+	if c.fallbackStyle {
+		v = c.fallbackVisibility(n)
+	} else {
+		v = c.style.Style(n).Visibility
+	}
+	return v == "hidden" || v == "collapse"
+}
+
+// display returns n's computed display.
+func (c *Computer) display(n *html.Node) string {
+	if c.fallbackStyle {
+		return fallbackDisplay(n)
+	}
+	return c.style.Style(n).Display
+}
+
+// selfHidden reports whether n itself carries aria-hidden="true" or inert.
+func (c *Computer) selfHidden(n *html.Node) bool {
+	if v, ok := dom.Attr(n, "aria-hidden"); ok && strings.EqualFold(strings.TrimSpace(v), "true") {
+		return true
+	}
+	if dom.Has(n, "inert") && n.Namespace == "" {
+		return true
+	}
+	if f := c.doc.Facts(n); f != nil && f.Inert {
+		return true
+	}
+	return false
+}
+
+// ariaHidden reports whether n or a flat-tree ancestor is aria-hidden or
+// inert. It climbs iteratively and memoizes every element on the way.
+func (c *Computer) ariaHidden(n *html.Node) bool {
+	var path []*html.Node
+	result := false
+	for x := n; x != nil && x.Type == html.ElementNode; x = c.doc.Parent(x) {
+		if h, ok := c.ariaH[x]; ok {
+			result = h
+			break
+		}
+		path = append(path, x)
+		if c.selfHidden(x) {
+			result = true
+			break
+		}
+		if len(path) > 1<<20 { // a cycle cannot happen in a tree; be safe anyway
+			break
+		}
+	}
+	// path[len-1] is the topmost element examined; fill memo top-down.
+	for i := len(path) - 1; i >= 0; i-- {
+		x := path[i]
+		if c.selfHidden(x) {
+			result = true
+		}
+		c.ariaH[x] = result
+	}
+	return c.ariaH[n]
+}
+
+// isInline reports whether a display value lays out inline, so that the
+// element's text joins its neighbours without a space.
+func isInline(display string) bool {
+	switch display {
+	case "inline", "contents", "", "none":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,282 @@
+package accname
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// host implements step 2E with HTML-AAM's element rules. ok reports that
+// the host language decided the name (possibly as empty, as img alt="").
+func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, bool) {
+	c := w.c
+	isRoot := m&mRecursing == 0
+	if n.Namespace == "svg" {
+		if t := firstChildNS(n, "svg", "title"); t != nil {
+			if s := textContent(t); !blank(s) {
+				return s, true
+			}
+		}
+		return "", false
+	}
+	if n.Namespace != "" {
+		return "", false
+	}
+	switch n.Data {
+	case "input":
+		typ := strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "type")))
+		switch typ {
+		case "hidden":
+			return "", true
+		case "button", "submit", "reset":
+			if v, ok := dom.Attr(n, "value"); ok && !blank(v) {
+				return v, true
+			}
+			if isRoot {
+				if s := w.labelText(n, depth); s != "" {
+					return s, true
+				}
+			}
+			switch typ {
+			case "submit":
+				return "Submit", true
+			case "reset":
+				return "Reset", true
+			}
+			return "", false
+		case "image":
+			if isRoot {
+				if s := w.labelText(n, depth); s != "" {
+					return s, true
+				}
+			}
+			for _, a := range [...]string{"alt", "value", "title"} {
+				if v, ok := dom.Attr(n, a); ok && !blank(v) {
+					if a == "title" && isRoot {
+						w.src = srcTitle
+					}
+					return v, true
+				}
+			}
+			return "Submit", true
+		}
+		if isRoot {
+			if s := w.labelText(n, depth); s != "" {
+				return s, true
+			}
+		}
+	case "textarea", "select", "meter", "progress", "output", "button":
+		if isRoot {
+			if s := w.labelText(n, depth); s != "" {
+				return s, true
+			}
+		}
+	case "img":
+		if v, ok := dom.Attr(n, "alt"); ok {
+			return v, true
+		}
+	case "area":
+		if v, ok := dom.Attr(n, "alt"); ok && !blank(v) {
+			return v, true
+		}
+	case "fieldset":
+		if lg := firstChildHTML(n, "legend"); lg != nil && (m&mHiddenRef != 0 || !c.Hidden(lg)) {
+			if s := w.sub(lg, m, depth); !blank(s) {
+				return s, true
+			}
+		}
+	case "figure":
+		if fc := firstChildHTML(n, "figcaption"); fc != nil && (m&mHiddenRef != 0 || !c.Hidden(fc)) {
+			if s := w.sub(fc, m, depth); !blank(s) {
+				return s, true
+			}
+		}
+	case "table":
+		if capt := firstChildHTML(n, "caption"); capt != nil && (m&mHiddenRef != 0 || !c.Hidden(capt)) {
+			if s := w.sub(capt, m, depth); !blank(s) {
+				if isRoot {
+					w.src = srcCaption
+				}
+				return s, true
+			}
+		}
+	case "optgroup":
+		if v, ok := dom.Attr(n, "label"); ok && !blank(v) {
+			return v, true
+		}
+	case "option":
+		if v, ok := dom.Attr(n, "label"); ok && !blank(v) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// sub computes the content of a text-alternative child (legend, caption,
+// figcaption) once per computation.
+func (w *walker) sub(ch *html.Node, m mode, depth int) string {
+	if w.isVisited(ch) {
+		return ""
+	}
+	w.markVisited(ch)
+	return w.content(ch, m|mRecursing, depth+1, false)
+}
+
+// labelText returns the text of the <label> elements that label control n
+// (label[for] and the wrapping label), in document order, joined with
+// spaces. Hidden labels do not count.
+func (w *walker) labelText(n *html.Node, depth int) string {
+	c := w.c
+	ls := c.labelsOf(n)
+	if len(ls) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, l := range ls {
+		if c.Hidden(l) || w.isVisited(l) {
+			continue
+		}
+		w.markVisited(l)
+		if s := collapse(w.content(l, mRecursing, depth+1, false)); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// labelsOf returns the labels of control n, building the label index of the
+// whole document on first use (one pass over the elements).
+func (c *Computer) labelsOf(n *html.Node) []*html.Node {
+	if c.labels == nil {
+		c.labels = make(map[*html.Node][]*html.Node)
+		for _, l := range c.doc.Elements {
+			if !dom.IsHTML(l, "label") {
+				continue
+			}
+			var target *html.Node
+			if f, ok := dom.Attr(l, "for"); ok {
+				if t := c.doc.ByID(l, f); t != nil && labelable(t) {
+					target = t
+				}
+			} else {
+				target = firstLabelable(l)
+			}
+			if target != nil {
+				c.labels[target] = append(c.labels[target], l)
+			}
+		}
+	}
+	return c.labels[n]
+}
+
+// labelable reports the elements a <label> can label.
+func labelable(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "button", "meter", "output", "progress", "select", "textarea":
+		return true
+	case "input":
+		return !strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "type")), "hidden")
+	}
+	return false
+}
+
+func firstLabelable(l *html.Node) *html.Node {
+	stack := []*html.Node{}
+	for ch := l.LastChild; ch != nil; ch = ch.PrevSibling {
+		stack = append(stack, ch)
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type != html.ElementNode {
+			continue
+		}
+		if labelable(x) {
+			return x
+		}
+		for ch := x.LastChild; ch != nil; ch = ch.PrevSibling {
+			stack = append(stack, ch)
+		}
+	}
+	return nil
+}
+
+// placeholder is the last-resort name of a text field (HTML-AAM):
+// placeholder, then aria-placeholder.
+func placeholder(n *html.Node, role string) string {
+	if dom.IsHTML(n, "textarea") || (dom.IsHTML(n, "input") && textInput(n)) {
+		if v, ok := dom.Attr(n, "placeholder"); ok && !blank(v) {
+			return v
+		}
+	}
+	switch role {
+	case "textbox", "searchbox", "combobox":
+		if v, ok := dom.Attr(n, "aria-placeholder"); ok && !blank(v) {
+			return v
+		}
+	}
+	return ""
+}
+
+func textInput(n *html.Node) bool {
+	switch strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "type"))) {
+	case "", "text", "search", "url", "tel", "email", "password", "number":
+		return true
+	}
+	return false
+}
+
+// fromHeading names a dialog, alertdialog or article after its first
+// heading in depth-first order (the tentative "name from heading" rule).
+func (w *walker) fromHeading(n *html.Node, role string, depth int) string {
+	switch role {
+	case "dialog", "alertdialog", "article":
+	default:
+		return ""
+	}
+	stack := []*html.Node{}
+	for ch := n.LastChild; ch != nil; ch = ch.PrevSibling {
+		stack = append(stack, ch)
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type != html.ElementNode || !w.step(depth+1) {
+			continue
+		}
+		if w.c.Hidden(x) {
+			continue
+		}
+		if w.c.Role(x) == "heading" {
+			w.markVisited(x)
+			return collapse(w.node(x, mRecursing, depth+1))
+		}
+		for ch := x.LastChild; ch != nil; ch = ch.PrevSibling {
+			stack = append(stack, ch)
+		}
+	}
+	return ""
+}
+
+func firstChildHTML(n *html.Node, tag string) *html.Node {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if dom.IsHTML(ch, tag) {
+			return ch
+		}
+	}
+	return nil
+}
+
+func firstChildNS(n *html.Node, ns, tag string) *html.Node {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type == html.ElementNode && ch.Namespace == ns && ch.Data == tag {
+			return ch
+		}
+	}
+	return nil
+}

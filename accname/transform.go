@@ -1,0 +1,75 @@
+package accname
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+)
+
+// text-transform values that change the text of a name (CSS Text 3). The
+// style package does not compute text-transform, so accname reads the
+// inline style attribute itself (inherited down the flat tree); rules in
+// <style> sheets are not seen. full-size-kana is deliberately not applied:
+// it would change the meaning of the text.
+const (
+	xfNone uint8 = iota + 1
+	xfUpper
+	xfLower
+	xfCapitalize
+)
+
+// transform returns n's inherited text-transform (0 when none).
+func (c *Computer) transform(n *html.Node) uint8 {
+	if c.xform == nil {
+		c.xform = make(map[*html.Node]uint8)
+	}
+	var path []*html.Node
+	v := uint8(0)
+	for x := n; x != nil && x.Type == html.ElementNode; x = c.doc.Parent(x) {
+		if t, ok := c.xform[x]; ok {
+			v = t
+			break
+		}
+		path = append(path, x)
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		switch inlineDecl(path[i], "text-transform") {
+		case "uppercase":
+			v = xfUpper
+		case "lowercase":
+			v = xfLower
+		case "capitalize":
+			v = xfCapitalize
+		case "none":
+			v = 0
+		}
+		c.xform[path[i]] = v
+	}
+	return v
+}
+
+func applyTransform(s string, xf uint8) string {
+	switch xf {
+	case xfUpper:
+		return strings.ToUpper(s)
+	case xfLower:
+		return strings.ToLower(s)
+	case xfCapitalize:
+		var sb strings.Builder
+		start := true
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				if start {
+					r = unicode.ToTitle(r)
+				}
+				start = false
+			} else {
+				start = unicode.IsSpace(r) || r == '-'
+			}
+			sb.WriteRune(r)
+		}
+		return sb.String()
+	}
+	return s
+}
