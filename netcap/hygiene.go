@@ -109,7 +109,7 @@ func IsNonce(v string) bool {
 		}
 	}
 	var s volatileScanner
-	s.scanHashes([]byte(v), "")
+	scanHashes(&s, v, "")
 	for _, x := range s.out {
 		if x.Kind == "hex-hash" {
 			return true

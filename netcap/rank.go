@@ -71,17 +71,15 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	s := newScorer(c, actions)
 	res := &Result{Page: s.pageURL, Warnings: c.Warnings}
 
-	// Keep the best `top` in a sorted slice; reasons are copied only for
-	// entries that enter it.
+	// Keep the best `top` in a sorted slice, scoring without explanations.
 	best := make([]Candidate, 0, top+1)
 	var buf []Reason
 	for i := range c.Entries {
 		var cand Candidate
-		cand, buf = s.score(&c.Entries[i], buf[:0])
+		cand, buf = s.score(&c.Entries[i], buf[:0], false)
 		if len(best) == top && !better(&cand, &best[top-1]) {
 			continue
 		}
-		cand.Reasons = append([]Reason(nil), buf...)
 		pos := sort.Search(len(best), func(j int) bool { return better(&cand, &best[j]) })
 		best = append(best, Candidate{})
 		copy(best[pos+1:], best[pos:])
@@ -93,6 +91,10 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	params := buildParams(actions)
 	page := pageEntry(c, s.pageURL)
 	for i := range best {
+		// Score again with explanations; the score is the same.
+		var rs []Reason
+		best[i], rs = s.score(&c.Entries[best[i].Index], nil, true)
+		best[i].Reasons = rs
 		best[i].Replay = prepareReplay(c, &c.Entries[best[i].Index], params, page)
 	}
 	res.Candidates = best

@@ -134,11 +134,17 @@ func (s *scorer) precedingAction(t time.Time) int {
 }
 
 // score scores entry e; reasons are appended to buf (reused by the caller).
-func (s *scorer) score(e *Entry, buf []Reason) (Candidate, []Reason) {
+func (s *scorer) score(e *Entry, buf []Reason, withDetails bool) (Candidate, []Reason) {
 	c := Candidate{Index: e.Index, Method: e.Method, URL: e.URL, Start: e.Start, Action: -1}
-	add := func(p int, rule, detail string) {
+	// add records a rule; detail builds its explanation, called only when
+	// the scorer keeps details (formatting is most of the cost otherwise).
+	add := func(p int, rule string, detail func() string) {
 		c.Score += p
-		buf = append(buf, Reason{Points: p, Rule: rule, Detail: clip(oneLine(detail), maxReasonDetailSize)})
+		r := Reason{Points: p, Rule: rule}
+		if withDetails {
+			r.Detail = clip(oneLine(detail()), maxReasonDetailSize)
+		}
+		buf = append(buf, r)
 	}
 	u, err := url.Parse(e.URL)
 	if err != nil || e.URL == "" {
@@ -150,20 +156,22 @@ func (s *scorer) score(e *Entry, buf []Reason) (Candidate, []Reason) {
 	}
 	// Origin.
 	if site := s.site(host); host != "" && s.pageSite != "" && site == s.pageSite {
-		add(PointsFirstParty, "first-party", "same site as the page ("+s.pageSite+")")
+		add(PointsFirstParty, "first-party", func() string { return "same site as the page (" + s.pageSite + ")" })
 	} else {
-		d := "unparseable URL"
-		if host != "" {
-			d = site + " is not the page's site"
+		add(PointsThirdParty, "third-party", func() string {
+			if host == "" {
+				return "unparseable URL"
+			}
+			d := site + " is not the page's site"
 			if s.pageSite != "" {
 				d += " (" + s.pageSite + ")"
 			}
-		}
-		add(PointsThirdParty, "third-party", d)
+			return d
+		})
 	}
 	if u != nil {
 		if vendor, ok := Telemetry(host, u.Path); ok {
-			add(PointsTelemetry, "telemetry", "known telemetry host: "+vendor)
+			add(PointsTelemetry, "telemetry", func() string { return "known telemetry host: " + vendor })
 		}
 	}
 	// Temporal correlation.
@@ -174,47 +182,47 @@ func (s *scorer) score(e *Entry, buf []Reason) (Candidate, []Reason) {
 			switch {
 			case d <= SoonAfter:
 				c.Action = ai
-				add(PointsSoonAfter, "soon-after-action", fmt.Sprintf("starts %dms after %s", d.Milliseconds(), a.describe()))
+				add(PointsSoonAfter, "soon-after-action", func() string { return fmt.Sprintf("starts %dms after %s", d.Milliseconds(), a.describe()) })
 			case d <= After:
 				c.Action = ai
-				add(PointsAfter, "after-action", fmt.Sprintf("starts %dms after %s", d.Milliseconds(), a.describe()))
+				add(PointsAfter, "after-action", func() string { return fmt.Sprintf("starts %dms after %s", d.Milliseconds(), a.describe()) })
 			}
 		}
 	}
 	// Method and payload.
 	switch e.Method {
 	case "POST", "PUT", "PATCH", "DELETE":
-		add(PointsMutating, "mutating-method", "method "+e.Method)
+		add(PointsMutating, "mutating-method", func() string { return "method " + e.Method })
 	case "GET":
-		add(PointsGet, "get", "method GET")
+		add(PointsGet, "get", func() string { return "method GET" })
 	}
 	if len(e.Body) > 0 {
-		add(PointsRequestBody, "request-body", fmt.Sprintf("request body (%d bytes)", len(e.Body)))
+		add(PointsRequestBody, "request-body", func() string { return fmt.Sprintf("request body (%d bytes)", len(e.Body)) })
 	}
 	rt, inferred := resourceType(e, u)
 	c.ResourceType = rt
 	switch {
 	case e.Method == "OPTIONS" || e.Method == "HEAD":
 		c.hardNegative = true
-		add(PointsNotAPI, "not-api", "method "+e.Method)
+		add(PointsNotAPI, "not-api", func() string { return "method " + e.Method })
 	case !isAPIType(rt):
 		c.hardNegative = true
 		how := "recorded"
 		if inferred {
 			how = "inferred"
 		}
-		add(PointsNotAPI, "not-api", "resource type "+oneLine(clip(rt, 30))+" ("+how+")")
+		add(PointsNotAPI, "not-api", func() string { return "resource type " + oneLine(clip(rt, 30)) + " (" + how + ")" })
 	}
 	// Response.
 	switch {
 	case e.Status >= 200 && e.Status < 300:
-		add(PointsSuccess, "success", fmt.Sprintf("status %d", e.Status))
+		add(PointsSuccess, "success", func() string { return fmt.Sprintf("status %d", e.Status) })
 	case e.Status >= 400:
 		c.hardNegative = true
-		add(PointsError, "error-status", fmt.Sprintf("status %d", e.Status))
+		add(PointsError, "error-status", func() string { return fmt.Sprintf("status %d", e.Status) })
 	}
 	if e.ResponseSize > 0 {
-		add(PointsResponseBody, "response-body", fmt.Sprintf("response body (%d bytes)", e.ResponseSize))
+		add(PointsResponseBody, "response-body", func() string { return fmt.Sprintf("response body (%d bytes)", e.ResponseSize) })
 	}
 	// Volatile operation identifiers.
 	c.Volatile = findVolatile(e, u, s.params)
@@ -223,7 +231,7 @@ func (s *scorer) score(e *Entry, buf []Reason) (Candidate, []Reason) {
 		for _, v := range c.Volatile {
 			kinds = append(kinds, v.Kind+" in "+v.Where)
 		}
-		add(PointsVolatile, "volatile-id", "volatile operation identifier: "+strings.Join(dedupe(kinds), ", "))
+		add(PointsVolatile, "volatile-id", func() string { return "volatile operation identifier: " + strings.Join(dedupe(kinds), ", ") })
 	}
 	c.Replayable = c.Score >= DefaultReplayScore && len(c.Volatile) == 0 && !c.hardNegative
 	return c, buf
@@ -252,7 +260,7 @@ func ScoreEntries(c *Capture, actions []Action) []Candidate {
 	out := make([]Candidate, len(c.Entries))
 	for i := range c.Entries {
 		var rs []Reason
-		out[i], rs = s.score(&c.Entries[i], nil)
+		out[i], rs = s.score(&c.Entries[i], nil, true)
 		out[i].Reasons = rs
 	}
 	return out

@@ -80,13 +80,12 @@ func indexFold(b, needle []byte) int {
 	}
 	first := needle[0]
 	for i := 0; i+n <= len(b); i++ {
-		c := b[i] | 0x20
-		if c != first {
+		if lowerASCII(b[i]) != first {
 			continue
 		}
 		j := 1
 		for ; j < n; j++ {
-			if b[i+j]|0x20 != needle[j] {
+			if lowerASCII(b[i+j]) != needle[j] {
 				break
 			}
 		}
@@ -95,6 +94,13 @@ func indexFold(b, needle []byte) int {
 		}
 	}
 	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // volatileScanner collects the volatile identifiers of one request.
@@ -169,7 +175,7 @@ func findVolatile(e *Entry, u *url.URL, params []string) []Volatile {
 				}
 			}
 		}
-		s.scanHashes(body, "body")
+		scanHashes(&s, body, "body")
 	}
 	return s.out
 }
@@ -208,13 +214,20 @@ func scalarString(tok json.Token) (string, bool) {
 
 // scanPath flags GraphQL path ids and long hashes in a URL path.
 func (s *volatileScanner) scanPath(p string) {
-	segs := strings.Split(p, "/")
-	for i := 1; i < len(segs); i++ {
-		if strings.EqualFold(segs[i-1], "graphql") && isOpaqueID(segs[i]) {
-			s.add("queryId", "URL path", segs[i])
+	prev := ""
+	for rest := p; rest != ""; {
+		seg := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			seg, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
 		}
+		if strings.EqualFold(prev, "graphql") && isOpaqueID(seg) {
+			s.add("queryId", "URL path", seg)
+		}
+		prev = seg
 	}
-	s.scanHashes([]byte(p), "URL path")
+	scanHashes(s, p, "URL path")
 }
 
 func isB64URL(c byte) bool {
@@ -241,7 +254,7 @@ func isOpaqueID(seg string) bool {
 }
 
 // scanHashes flags long hex and base64url runs in b.
-func (s *volatileScanner) scanHashes(b []byte, where string) {
+func scanHashes[T string | []byte](s *volatileScanner, b T, where string) {
 	for i := 0; i < len(b); {
 		if !isB64URL(b[i]) {
 			i++
@@ -266,9 +279,9 @@ func (s *volatileScanner) scanHashes(b []byte, where string) {
 		case len(run) >= MinBase64Hash && upper && lower && digit:
 			s.add("base64url-hash", where, string(run))
 		case len(run) >= MinHexHash:
-			for _, part := range bytes.FieldsFunc(run, func(r rune) bool { return r == '_' || r == '-' }) {
+			for _, part := range strings.FieldsFunc(string(run), func(r rune) bool { return r == '_' || r == '-' }) {
 				if isHexHash(part) {
-					s.add("hex-hash", where, string(part))
+					s.add("hex-hash", where, part)
 				}
 			}
 		}
@@ -276,12 +289,13 @@ func (s *volatileScanner) scanHashes(b []byte, where string) {
 	}
 }
 
-func isHexHash(b []byte) bool {
+func isHexHash(b string) bool {
 	if len(b) < MinHexHash {
 		return false
 	}
 	letter, digit := false, false
-	for _, c := range b {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
 		switch {
 		case '0' <= c && c <= '9':
 			digit = true
@@ -367,6 +381,9 @@ func walkJSON(b []byte, visit func(path []string, key string, tok json.Token) (s
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
+			if len(stack) > 0 || out.Len() == 0 {
+				return "", io.ErrUnexpectedEOF
+			}
 			break
 		}
 		if err != nil {
