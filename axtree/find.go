@@ -47,12 +47,12 @@ func ParseName(s string) (name string, re *regexp.Regexp, err error) {
 
 // Match is an element that a Target resolved to.
 type Match struct {
-	ID   int
-	Role string
-	Name string
+	ID   int    `json:"id"`
+	Role string `json:"role"`
+	Name string `json:"name"`
 	// Score is the similarity of a candidate to the target, from 0 to 1:
 	// half for the role, half for the name. Exact matches score 1.
-	Score float64
+	Score float64 `json:"score"`
 }
 
 // FindResult is the answer to a Find: the matches in document order, or,

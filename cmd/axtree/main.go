@@ -13,7 +13,9 @@ const usage = `usage: axtree <command> [flags] [args]
 commands:
   inspect FILE|-        one JSON object per element: index, tag, role, name, description, hidden
   render FILE|-         print the numbered tree (see axtree render -h)
+  find FILE|-           resolve a role + name target (see axtree find -h)
   rank FILE.har         rank a recorded network capture (see axtree rank -h)
+  bench                 token, cache and speed benchmarks over the corpus (see axtree bench -h)
   help                  this text
 `
 
@@ -33,8 +35,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runInspect(rest, stdin, stdout, stderr)
 	case "render":
 		return runRender(rest, stdin, stdout, stderr)
+	case "find":
+		return runFind(rest, stdin, stdout, stderr)
 	case "rank":
 		return runRank(rest, stdin, stdout, stderr)
+	case "bench":
+		return runBench(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
