@@ -190,7 +190,7 @@ func sanitizeName(s string) string {
 }
 
 // prepareReplay builds the replay template of entry e.
-func prepareReplay(c *Capture, e *Entry, params []Param, page *Entry) *Replay {
+func prepareReplay(e *Entry, params []Param, page *Entry) *Replay {
 	r := &Replay{Method: e.Method, URL: e.URL, BodyKind: bodyKind(e)}
 	usedP := map[int]bool{}
 	r.CSRF = findCSRF(e, page)

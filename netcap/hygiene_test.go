@@ -68,7 +68,7 @@ func TestPrepareReplayHeadersAndTemplates(t *testing.T) {
 	}
 	e.Cookies = cookiesFromHeader(e.RequestHeaders)
 	params := buildParams([]Action{{Name: "Search", Value: "red shoes"}, {Name: "Size", Value: "42"}})
-	r := prepareReplay(nil, e, params, nil)
+	r := prepareReplay(e, params, nil)
 	if got := strings.Join(r.Stripped, ","); got != ":authority,:path,content-length,cookie,host,livepipeline-session,set-cookie,x-client-transaction-id,x-request-id" {
 		t.Errorf("stripped = %s", got)
 	}
@@ -97,19 +97,19 @@ func TestTemplateJSONAndText(t *testing.T) {
 	params := buildParams([]Action{{Name: "Message", Value: "hello bob"}, {Name: "Quantity", Value: "3"}, {Name: "X", Value: "ab"}})
 	e := &Entry{Method: "POST", URL: "https://a.example/x", BodyMime: "application/json",
 		Body: []byte(`{"msg":"hello bob","n":3,"nested":[{"q":"3"},"hello bob!"],"k":"ab"}`)}
-	r := prepareReplay(nil, e, params, nil)
+	r := prepareReplay(e, params, nil)
 	if r.Body != `{"msg":"{{message}}","n":{{quantity}},"nested":[{"q":"{{quantity}}"},"hello bob!"],"k":"{{x}}"}` {
 		t.Errorf("json body = %s", r.Body)
 	}
 	e = &Entry{Method: "PUT", URL: "https://a.example/x", BodyMime: "text/plain", Body: []byte("say hello bob ab 3 times")}
-	r = prepareReplay(nil, e, params, nil)
+	r = prepareReplay(e, params, nil)
 	// Short values (< 3 bytes) are not string-replaced in free text.
 	if r.Body != "say {{message}} ab 3 times" || r.BodyKind != "text" || len(r.Params) != 1 {
 		t.Errorf("text body = %q %+v", r.Body, r.Params)
 	}
 	// Invalid JSON declared as JSON falls back to text.
 	e = &Entry{Method: "POST", URL: "https://a.example/x", BodyMime: "application/json", Body: []byte(`{"m":"hello bob"`)}
-	if r = prepareReplay(nil, e, params, nil); r.BodyKind != "text" || r.Body != `{"m":"{{message}}"` {
+	if r = prepareReplay(e, params, nil); r.BodyKind != "text" || r.Body != `{"m":"{{message}}"` {
 		t.Errorf("broken json body = %q (%s)", r.Body, r.BodyKind)
 	}
 }

@@ -76,7 +76,7 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	var buf []Reason
 	for i := range c.Entries {
 		var cand Candidate
-		cand, buf = s.score(&c.Entries[i], buf[:0], false)
+		cand, buf = s.score(i, buf[:0], false)
 		if len(best) == top && !better(&cand, &best[top-1]) {
 			continue
 		}
@@ -93,9 +93,9 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	for i := range best {
 		// Score again with explanations; the score is the same.
 		var rs []Reason
-		best[i], rs = s.score(&c.Entries[best[i].Index], nil, true)
+		best[i], rs = s.score(best[i].pos, nil, true)
 		best[i].Reasons = rs
-		best[i].Replay = prepareReplay(c, &c.Entries[best[i].Index], params, page)
+		best[i].Replay = prepareReplay(&c.Entries[best[i].pos], params, page)
 	}
 	res.Candidates = best
 	res.Plan, res.PlanReason = choosePlan(best, actions, params)

@@ -298,3 +298,21 @@ func TestScoringRules(t *testing.T) {
 		}
 	}
 }
+
+func TestHandBuiltCapture(t *testing.T) {
+	at := netcaptest.T0
+	c := &netcap.Capture{Entries: []netcap.Entry{
+		{Index: 999, Method: "GET", URL: "https://shop.example.org/", ResourceType: "document", Status: 200, Start: at},
+		{Index: -7, Method: "POST", URL: "https://shop.example.org/api/buy", ResourceType: "fetch", Status: 200, Start: at.Add(time.Second), Body: []byte(`{"n":1}`)},
+		{}, // zero entry: no URL, no method
+		{Index: 999, Method: "TRACE", URL: "::not a url::"},
+	}}
+	res := netcap.Rank(c, []netcap.Action{{Time: at.Add(900 * time.Millisecond), Action: "click", Name: "Buy"}}, netcap.Options{Top: 10})
+	if len(res.Candidates) != 4 || res.Candidates[0].URL != "https://shop.example.org/api/buy" || res.Candidates[0].Index != -7 {
+		t.Fatalf("candidates = %+v", res.Candidates)
+	}
+	if res.Candidates[0].Replay.Method != "POST" || res.Plan != netcap.PlanNetwork {
+		t.Errorf("replay %+v, plan %s (%s)", res.Candidates[0].Replay, res.Plan, res.PlanReason)
+	}
+	checkReasonsAddUp(t, res.Candidates)
+}

@@ -42,7 +42,7 @@ type Candidate struct {
 	Index  int       `json:"index"` // position in log.entries
 	Method string    `json:"method"`
 	URL    string    `json:"url"`
-	Start  time.Time `json:"-"`
+	Start  time.Time `json:"start,omitzero"` // zero when not recorded
 	Score  int       `json:"score"`
 	// Reasons explain Score: their points add up to it.
 	Reasons []Reason `json:"reasons"`
@@ -62,6 +62,7 @@ type Candidate struct {
 	Replay *Replay `json:"replay,omitempty"`
 
 	hardNegative bool
+	pos          int // position in Capture.Entries (Index may be anything in a hand-built Capture)
 }
 
 // scorer holds what scoring every entry of one capture shares.
@@ -134,8 +135,9 @@ func (s *scorer) precedingAction(t time.Time) int {
 }
 
 // score scores entry e; reasons are appended to buf (reused by the caller).
-func (s *scorer) score(e *Entry, buf []Reason, withDetails bool) (Candidate, []Reason) {
-	c := Candidate{Index: e.Index, Method: e.Method, URL: e.URL, Start: e.Start, Action: -1}
+func (s *scorer) score(pos int, buf []Reason, withDetails bool) (Candidate, []Reason) {
+	e := &s.c.Entries[pos]
+	c := Candidate{Index: e.Index, Method: e.Method, URL: e.URL, Start: e.Start, Action: -1, pos: pos}
 	// add records a rule; detail builds its explanation, called only when
 	// the scorer keeps details (formatting is most of the cost otherwise).
 	add := func(p int, rule string, detail func() string) {
@@ -260,7 +262,7 @@ func ScoreEntries(c *Capture, actions []Action) []Candidate {
 	out := make([]Candidate, len(c.Entries))
 	for i := range c.Entries {
 		var rs []Reason
-		out[i], rs = s.score(&c.Entries[i], nil, true)
+		out[i], rs = s.score(i, nil, true)
 		out[i].Reasons = rs
 	}
 	return out
@@ -291,5 +293,8 @@ func better(a, b *Candidate) bool {
 	if a.URL != b.URL {
 		return a.URL < b.URL
 	}
-	return a.Index < b.Index
+	if a.Index != b.Index {
+		return a.Index < b.Index
+	}
+	return a.pos < b.pos
 }
