@@ -59,8 +59,12 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 			// fast path: copy a run of printable ASCII needing no escape,
 			// single spaces between words included, stopping early enough
 			// that the per-rune path records cut.
+			end := len(s) // scan no further than the limit can use
+			if limit > 0 && limit-n < end-i {
+				end = i + limit - n
+			}
 			j := i + 1
-			for j < len(s) {
+			for j < end {
 				if b := s[j]; plain[b] {
 					j++
 				} else if b == ' ' && j+1 < len(s) && plain[s[j+1]] {

@@ -376,7 +376,7 @@ func appendValue(dst []byte, v string, limit int) []byte {
 	if v == "" {
 		return dst
 	}
-	if isToken(v) && (limit <= 0 || len(v) <= limit) {
+	if (limit <= 0 || len(v) <= limit) && isToken(v) {
 		dst = append(dst, '=')
 		return append(dst, v...)
 	}

@@ -321,3 +321,35 @@ func TestJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestHugeInput(t *testing.T) {
+	big := strings.Repeat("word ", 1<<20) // 5 MB
+	tok := strings.Repeat("t", 5<<20)
+	n := el(1, "button", big)
+	for i := 0; i < 5000; i++ {
+		v := big
+		if i%2 == 1 {
+			v = tok // a huge token must not be scanned whole per attribute
+		}
+		n.Props = append(n.Props, axtree.Attr{Key: "k" + strings.Repeat("x", i%50), Value: v})
+		n.Actions = append(n.Actions, "a"+strings.Repeat("y", i%40))
+	}
+	out := AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n, txt(big)}}, Options{})
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	// 50 distinct prop keys and 40 distinct actions survive deduplication
+	if c := strings.Count(lines[0], " [k"); c != 50 {
+		t.Errorf("%d props, want 50", c)
+	}
+	if c := strings.Count(lines[0], ",a") + 1; c != 40 {
+		t.Errorf("%d actions, want 40", c)
+	}
+	if r := utf8.RuneCountInString(lines[1]); r != DefaultTextLimit {
+		t.Errorf("text line has %d runes, want %d", r, DefaultTextLimit)
+	}
+	if _, err := Parse(string(out)); err != nil {
+		t.Error(err)
+	}
+}
