@@ -203,3 +203,28 @@ func BenchmarkAmazon(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCorpusPages measures New plus Rendered over every element for
+// each corpus page.
+func BenchmarkCorpusPages(b *testing.B) {
+	for _, name := range shared.Pages(b) {
+		src, err := os.ReadFile(shared.Path(b, "corpus", "pages", name+".html"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		root, err := html.Parse(strings.NewReader(string(src)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		d := dom.New(root)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s := New(d)
+				for _, e := range d.Elements {
+					s.Rendered(e)
+				}
+			}
+		})
+	}
+}

@@ -351,3 +351,120 @@ func isHostCompound(text string) bool {
 	}
 	return len(text) == 5 || !isNameChar(text[5])
 }
+
+// simpleSel is a compound of only a tag, an id and classes (the common
+// case), matched without cascadia's general attribute machinery.
+type simpleSel struct {
+	tag     string // lower-case, "" for any
+	id      string
+	classes []string
+	text    string
+}
+
+// Match reports whether n has the tag, id and every class.
+func (x *simpleSel) Match(n *html.Node) bool {
+	if n.Type != html.ElementNode || x.tag != "" && n.Data != x.tag {
+		return false
+	}
+	if x.id != "" {
+		if v, ok := dom.Attr(n, "id"); !ok || v != x.id {
+			return false
+		}
+	}
+	if len(x.classes) > 0 {
+		cl, ok := dom.Attr(n, "class")
+		if !ok {
+			return false
+		}
+		for _, want := range x.classes {
+			if !hasToken(cl, want) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hasToken reports whether whitespace-separated list s contains tok.
+func hasToken(s, tok string) bool {
+	if tok == "" {
+		return false
+	}
+	for from := 0; from+len(tok) <= len(s); {
+		k := strings.Index(s[from:], tok)
+		if k < 0 {
+			return false
+		}
+		i := from + k
+		j := i + len(tok)
+		if (i == 0 || isWS(s[i-1])) && (j == len(s) || isWS(s[j])) {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+// Specificity counts the id, classes and tag.
+func (x *simpleSel) Specificity() cascadia.Specificity {
+	var s cascadia.Specificity
+	if x.id != "" {
+		s[0] = 1
+	}
+	s[1] = len(x.classes)
+	if x.tag != "" {
+		s[2] = 1
+	}
+	return s
+}
+
+// String returns the compound's source text.
+func (x *simpleSel) String() string { return x.text }
+
+// PseudoElement returns "": simple compounds have none.
+func (x *simpleSel) PseudoElement() string { return "" }
+
+// parseSimple parses a compound made only of an optional tag (or *), at
+// most one #id and .classes, with plain ASCII names (no escapes). ok is
+// false for anything else, which then goes to cascadia.
+func parseSimple(s string) (*simpleSel, bool) {
+	x := &simpleSel{text: s}
+	i := 0
+	name := func() string {
+		j := i
+		for j < len(s) && (isNameChar(s[j]) && s[j] < 0x80) {
+			j++
+		}
+		v := s[i:j]
+		i = j
+		return v
+	}
+	if i < len(s) && s[i] == '*' {
+		i++
+	} else if i < len(s) && isNameChar(s[i]) {
+		x.tag = lowerASCII(name())
+		if x.tag == "" || x.tag[0] >= '0' && x.tag[0] <= '9' || x.tag[0] == '-' {
+			return nil, false
+		}
+	}
+	for i < len(s) {
+		c := s[i]
+		i++
+		v := name()
+		if v == "" || v[0] >= '0' && v[0] <= '9' || strings.HasPrefix(v, "--") || v == "-" || v[0] == '-' && len(v) > 1 && v[1] >= '0' && v[1] <= '9' {
+			return nil, false
+		}
+		switch c {
+		case '.':
+			x.classes = append(x.classes, v)
+		case '#':
+			if x.id != "" && x.id != v {
+				return nil, false
+			}
+			x.id = v
+		default:
+			return nil, false
+		}
+	}
+	return x, true
+}

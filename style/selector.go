@@ -392,6 +392,9 @@ func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.
 	if isHostCompound(text) {
 		return c.hostCompound(text, allowPseudo, level)
 	}
+	if x, ok := parseSimple(text); ok {
+		return x, true
+	}
 	ck := string(rune('0'+level)) + text
 	if allowPseudo {
 		ck = "\x00" + ck

@@ -513,3 +513,13 @@ func TestNoscript(t *testing.T) {
 	isTrue(t, s2.Rendered(p))
 	isTrue(t, s2.Rendered(p.FirstChild))
 }
+
+func TestHasToken(t *testing.T) {
+	isTrue(t, hasToken("a b c", "b"))
+	isTrue(t, hasToken("a\tb", "a"))
+	isTrue(t, hasToken(" ab  b", "b"))
+	isFalse(t, hasToken("ab abc", "b"))
+	isFalse(t, hasToken("", "a"))
+	isFalse(t, hasToken("a", ""))
+	isFalse(t, hasToken("ba", "a b"))
+}
