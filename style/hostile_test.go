@@ -228,3 +228,22 @@ func BenchmarkCorpusPages(b *testing.B) {
 		})
 	}
 }
+
+func TestHasLimit(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, ".h%d:has(.x) { display: none }\n", i)
+	}
+	markup := `<i id=first class="h0"><b class=x></b></i><i id=last class="h99"><b class=x></b></i>`
+	d, s := load(t, `<style>`+b.String()+`</style>`+markup)
+	eq(t, MaxHasSelectors, s.Selectors())
+	isFalse(t, s.Rendered(byID(t, d, "first")), "early :has() selectors work")
+	isTrue(t, s.Rendered(byID(t, d, "last")), ":has() selectors past the limit are dropped")
+}
+
+func TestSlotFallback(t *testing.T) {
+	d, s := load(t, `<div><template shadowrootmode=open><slot><b id=fb1>fallback</b></slot><slot name=n><b id=fb2>fallback</b></slot></template><i id=light>x</i></div>`)
+	isFalse(t, s.Rendered(byID(t, d, "fb1")), "fallback of a slot with assigned nodes is not rendered")
+	isTrue(t, s.Rendered(byID(t, d, "fb2")), "fallback of an empty slot renders")
+	isTrue(t, s.Rendered(byID(t, d, "light")))
+}
