@@ -24,6 +24,8 @@ const (
 	// mHiddenRef: inside a referenced subtree whose root was hidden: hidden
 	// nodes are included (step 2A's exception).
 	mHiddenRef
+	// mDirectRef: the current node is itself the target of an IDREF.
+	mDirectRef
 )
 
 // walker is the state of one top-level computation.
@@ -94,7 +96,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 
 	// 2F–2H: name from content.
 	var ws string // whitespace-only content, which still separates words
-	if !isRoot || allowsContent(role) || contentNamed(n) {
+	if (!isRoot && (m&mDirectRef != 0 || contributesContent(role))) || allowsContent(role) || contentNamed(n) {
 		s := w.content(n, m, depth, false)
 		if !blank(s) {
 			return s
@@ -102,8 +104,10 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 		ws = s
 	}
 
-	// 2I: tooltip.
-	if v, ok := dom.Attr(n, "title"); ok && !blank(v) {
+	// 2I: tooltip. Inside a name from content, only elements that are
+	// objects of their own (not generic wrappers) contribute their title,
+	// as in Chromium.
+	if v, ok := dom.Attr(n, "title"); ok && !blank(v) && (isRoot || m&mDirectRef != 0 || !genericRole(role)) {
 		if isRoot {
 			w.src = srcTitle
 		}
@@ -155,7 +159,7 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 			continue
 		}
 		w.markVisited(t)
-		m := mRecursing | mReferenced
+		m := mRecursing | mReferenced | mDirectRef
 		if w.c.Hidden(t) {
 			m |= mHiddenRef
 		}
@@ -217,6 +221,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 				return
 			}
 			t := ch.Data
+			if blank(t) && c.collapsedSpace(ch, w.root) {
+				return
+			}
 			if xf != 0 {
 				t = applyTransform(t, xf)
 			}
@@ -282,7 +289,7 @@ func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 		if !w.step(depth + 1) {
 			return
 		}
-		s = w.content(ch, m|mRecursing, depth+1, true)
+		s = w.content(ch, (m|mRecursing)&^mDirectRef, depth+1, true)
 	} else {
 		s = w.node(ch, m|mRecursing, depth+1)
 	}
@@ -500,6 +507,34 @@ func allowsContent(role string) bool {
 	case "button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link", "menuitem",
 		"menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
 		"tooltip", "treeitem", "comment", "suggestion", "sectionhead", "sectionheader", "sectionfooter":
+		return true
+	}
+	return false
+}
+
+// contributesContent reports whether an element with this role, met while
+// computing another element's name from content, contributes its own
+// content. Containers of many objects (landmarks, tables, forms, menus,
+// widgets with values, ...) contribute only an author-given name; this is
+// Chromium's rule (AXObject::SupportsNameFromContents with recursive set),
+// which WPT does not contradict.
+func contributesContent(role string) bool {
+	switch role {
+	case "alert", "alertdialog", "application", "article", "banner", "complementary", "contentinfo",
+		"dialog", "directory", "document", "feed", "figure", "form", "grid", "group", "img", "image",
+		"listbox", "log", "main", "marquee", "math", "menu", "menubar", "meter", "navigation",
+		"progressbar", "radiogroup", "region", "scrollbar", "search", "searchbox", "slider",
+		"spinbutton", "table", "tablist", "tabpanel", "textbox", "timer", "toolbar", "tree",
+		"treegrid", "graphics-document":
+		return false
+	}
+	return true
+}
+
+// genericRole reports roles of elements that are mere wrappers.
+func genericRole(role string) bool {
+	switch role {
+	case "", "generic", "none", "presentation":
 		return true
 	}
 	return false

@@ -35,7 +35,7 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 				return v, true
 			}
 			if isRoot {
-				if s := w.labelText(n, depth); s != "" {
+				if s, _ := w.labelText(n, depth); s != "" {
 					return s, true
 				}
 			}
@@ -48,7 +48,7 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 			return "", false
 		case "image":
 			if isRoot {
-				if s := w.labelText(n, depth); s != "" {
+				if s, _ := w.labelText(n, depth); s != "" {
 					return s, true
 				}
 			}
@@ -63,13 +63,13 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 			return "Submit", true
 		}
 		if isRoot {
-			if s := w.labelText(n, depth); s != "" {
+			if s, ok := w.labelText(n, depth); ok {
 				return s, true
 			}
 		}
 	case "textarea", "select", "meter", "progress", "output", "button":
 		if isRoot {
-			if s := w.labelText(n, depth); s != "" {
+			if s, ok := w.labelText(n, depth); ok && (s != "" || n.Data != "button") {
 				return s, true
 			}
 		}
@@ -126,12 +126,14 @@ func (w *walker) sub(ch *html.Node, m mode, depth int) string {
 
 // labelText returns the text of the <label> elements that label control n
 // (label[for] and the wrapping label), in document order, joined with
-// spaces. Hidden labels do not count.
-func (w *walker) labelText(n *html.Node, depth int) string {
+// spaces. Hidden labels contribute nothing. ok reports that n has labels at
+// all: like Chromium, a control with only empty labels is not named by its
+// title or placeholder.
+func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 	c := w.c
 	ls := c.labelsOf(n)
 	if len(ls) == 0 {
-		return ""
+		return "", false
 	}
 	var parts []string
 	for _, l := range ls {
@@ -143,7 +145,7 @@ func (w *walker) labelText(n *html.Node, depth int) string {
 			parts = append(parts, s)
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, " "), true
 }
 
 // labelsOf returns the labels of control n, building the label index of the
