@@ -370,12 +370,22 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 // its place: the node itself, or its only child when the node is an unnamed
 // wrapper that would add a line and nothing else.
 func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth int) *Node {
-	if leafRole(role) || (n.Namespace == "" && (n.Data == "select" || n.Data == "textarea" || n.Data == "input")) {
-		if n.Namespace == "" && n.Data == "select" && role == "listbox" {
+	if n.Namespace == "" && (n.Data == "select" || n.Data == "textarea" || n.Data == "input") {
+		if n.Data == "select" && role == "listbox" {
 			var ca acc
 			b.walkOptions(f, n, &ca)
 			node.Children = ca.out
 		}
+		return node
+	}
+	if leafRole(role) {
+		// Children are presentational: the line says it all, except that an
+		// operable element nested inside (a button in a menu item) must
+		// still get its number.
+		var ca acc
+		b.walkChildren(f, n, &ca, depth)
+		ca.brk()
+		node.Children = operableOnly(ca.out, nil)
 		return node
 	}
 	var ca acc
@@ -408,6 +418,21 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		node.Name = ""
 	}
 	return node
+}
+
+// operableOnly keeps the nodes of kids a person can operate (an
+// interactive role or actions), splicing out everything else.
+func operableOnly(kids []*Node, out []*Node) []*Node {
+	for _, k := range kids {
+		switch {
+		case k.Role == "":
+		case interactiveRole(k.Role) || len(k.Actions) > 0:
+			out = append(out, k)
+		default:
+			out = operableOnly(k.Children, out)
+		}
+	}
+	return out
 }
 
 // allText joins kids when every one is a text line.
