@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -382,5 +383,107 @@ func TestHTMLVsCapture(t *testing.T) {
 				t.Errorf("element count differs: HTML %d, capture %d", len(fromHTML.Doc.Elements), len(fromCapture.Doc.Elements))
 			}
 		})
+	}
+}
+
+// TestCaptureBadInput: malformed captures fail at the render level with an
+// error that names the node and the field, and never panic.
+func TestCaptureBadInput(t *testing.T) {
+	doc := func(body string) string {
+		return `{"version":1,"root":{"tag":"#document","children":[{"tag":"html","children":[{"tag":"body","children":[` + body + `]}]}]}}`
+	}
+	deep := strings.Repeat(`{"tag":"div","children":[`, 600) + strings.Repeat(`]}`, 600)
+	cases := []struct {
+		name, in string
+		path     string // wire.Error.Path; "" for the top level
+		field    string // wire.Error.Field
+		msg      string // a fragment of the message
+	}{
+		{"unknown version", `{"version":2,"root":{"tag":"#document"}}`, "", "version", "unsupported version 2"},
+		{"unknown version, rest unreadable", `{"version":2,"root":`, "", "version", "unsupported version 2"},
+		{"upper-case mask", doc(`{"tag":"div","listeners":"0~A"}`), "/html/body/div", "listeners", `"0~A"`},
+		{"zero mask, second div", doc(`{"tag":"div"},{"tag":"div","children":[{"tag":"span","listeners":"0~0"}]}`), "/html/body/div[2]/span", "listeners", `"0~0"`},
+		{"unknown event id", doc(`{"tag":"button","listeners":"999~1"}`), "/html/body/button", "listeners", "unknown event id 999"},
+		{"undefined mask bit", doc(`{"tag":"button","listeners":"0~sg"}`), "/html/body/button", "listeners", `"0~sg"`},
+		{"unsorted delegate", doc(`{"tag":"div","delegate":[{"listeners":"1~1,0~1"}]}`), "/html/body/div", "delegate[0].listeners", "out of order"},
+		{"listener in a closed shadow root", doc(`{"tag":"x-a","shadow":{"mode":"closed","children":[{"tag":"button","listeners":"0~"}]}}`), "/html/body/x-a/#shadow-root/button", "listeners", `"0~"`},
+		{"1 G claimed nodes", `{"version":1,"nodes":1000000000,"root":{"tag":"#document"}}`, "", "nodes", "1000000000"},
+		{"claimed nodes disagree", `{"version":1,"nodes":5,"root":{"tag":"#document"}}`, "", "nodes", "claimed 5"},
+		{"document as a descendant", doc(`{"tag":"div","children":[{"tag":"#document"}]}`), "/html/body/div/#document", "tag", "only as a root"},
+		{"frame root not a document", doc(`{"tag":"iframe","frame":{"root":{"tag":"div"}}}`), "/html/body/iframe", "frame.root.tag", `"div"`},
+		{"three-string attribute", doc(`{"tag":"div","attrs":[["a","b","c"]]}`), "/html/body/div", "attrs[0]", "3 strings"},
+		{"null fact", doc(`{"tag":"input","checked":null}`), "/html/body/input", "checked", "null"},
+		{"bad display", doc(`{"tag":"div","display":"NONE"}`), "/html/body/div", "display", `"NONE"`},
+		{"bad shadow mode", doc(`{"tag":"div","shadow":{"mode":"weird"}}`), "/html/body/div", "shadow.mode", `"weird"`},
+		{"too deep", doc(deep), "", "", "nested deeper than 512"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := render.Capture(strings.NewReader(c.in), render.Options{})
+			if err == nil {
+				t.Fatalf("rendered without error:\n%s", res.Text())
+			}
+			var we *wire.Error
+			if !errors.As(err, &we) {
+				t.Fatalf("error %v (%T) is not a *wire.Error", err, err)
+			}
+			if c.path != "" && we.Path != c.path || c.field != "" && we.Field != c.field {
+				t.Errorf("error names node %q field %q, want %q %q (%v)", we.Path, we.Field, c.path, c.field, err)
+			}
+			if c.path == "" && c.field != "" && we.Path != "" {
+				t.Errorf("a top-level error names node %q (%v)", we.Path, err)
+			}
+			if !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("error %q does not mention %q", err, c.msg)
+			}
+		})
+	}
+
+	// A size cap on the input applies to captures as to HTML.
+	big := doc(strings.Repeat(`{"tag":"p"},`, 200) + `{"tag":"p"}`)
+	if _, err := render.Capture(strings.NewReader(big), render.Options{MaxInputBytes: 1 << 10}); err == nil {
+		t.Errorf("a %d-byte capture passed a 1 KiB cap", len(big))
+	}
+
+	// References that dangle (label for, aria-labelledby) and a delegate
+	// selector outside the supported subset are not errors.
+	for _, in := range []string{
+		doc(`{"tag":"label","attrs":[["for","nope"]],"children":[{"tag":"#text","text":"Orphan"}]}`),
+		doc(`{"tag":"button","attrs":[["aria-labelledby","ghost"]],"children":[{"tag":"#text","text":"Go"}]}`),
+		doc(`{"tag":"ul","delegate":[{"selector":"li:visible","listeners":"0~1s"}],"children":[{"tag":"li","children":[{"tag":"#text","text":"One"}]}]}`),
+	} {
+		if _, err := render.Capture(strings.NewReader(in), render.Options{}); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}
+
+// TestCaptureCycle: JSON cannot list a node as its own descendant, but a
+// capture built in Go can (a frame whose document is the page itself, a
+// shadow root shared by two hosts); wire.Build rejects both with an error,
+// and does not loop.
+func TestCaptureCycle(t *testing.T) {
+	page := func() *wire.Capture {
+		c, err := wire.Unmarshal([]byte(`{"version":1,"root":{"tag":"#document","children":[{"tag":"html","children":[{"tag":"body","children":[{"tag":"iframe"},{"tag":"x-a"},{"tag":"x-b"}]}]}]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	body := func(c *wire.Capture) []wire.Node { return c.Root.Children[0].Children[0].Children }
+
+	c := page()
+	body(c)[0].Frame = &wire.Frame{Root: c.Root} // the iframe's document is the page
+	if _, _, err := wire.Build(c, wire.Limits{}); err == nil {
+		t.Error("a frame holding its own page built without error")
+	} else if we := (*wire.Error)(nil); !errors.As(err, &we) || !strings.Contains(we.Path, "iframe") {
+		t.Errorf("error %v does not name the iframe", err)
+	}
+
+	c = page()
+	sh := &wire.Shadow{Mode: "open", Children: []wire.Node{{Tag: "button"}}}
+	body(c)[1].Shadow, body(c)[2].Shadow = sh, sh
+	if _, _, err := wire.Build(c, wire.Limits{}); err == nil {
+		t.Error("a shadow root shared by two hosts built without error")
 	}
 }
