@@ -149,6 +149,10 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 			t.Errorf("the spans inside the card got lines of their own: %v", card.Children)
 		}
 		noActionsOn(t, live, "root")
+		// The walk enters shadow roots: composed events reach the container.
+		if n := mustFind(t, live, "generic", "Ada L."); !slices.Equal(n.Actions, []string{"click"}) {
+			t.Errorf("shadow chip: actions %v, want [click]", n.Actions)
+		}
 		// A target the hook resolved itself (React + delegated bits).
 		if n := mustFind(t, live, "generic", "Dark mode for settings"); !slices.Equal(n.Actions, []string{"click"}) {
 			t.Errorf("resolved card: actions %v, want [click]", n.Actions)
