@@ -12,6 +12,7 @@ import (
 
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/render"
 	"github.com/axtree/axtree/wire"
 )
@@ -530,4 +531,32 @@ func TestCaptureFrameLinkBase(t *testing.T) {
 		// resolves frame links against the top page.
 		t.Skipf("frame link resolved to %q, want https://shop.example/legal/frame/terms (frame URL not carried into dom.Doc/links)", got)
 	}
+}
+
+// BenchmarkCaptureAmazon renders the largest shared page from its HTML and
+// from its capture (wire.FromHTML + Encode, done once outside the loop).
+func BenchmarkCaptureAmazon(b *testing.B) {
+	src, err := os.ReadFile(shared.Path(b, "corpus", "pages", "amazon-de-search.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	capture := htmlToCapture(b, src)
+	b.Run("html", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			if _, err := render.HTMLBytes(src, render.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("capture", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(capture)))
+		for b.Loop() {
+			if _, err := render.Capture(bytes.NewReader(capture), render.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
