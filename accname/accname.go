@@ -12,7 +12,6 @@ package accname
 
 import (
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/roles"
@@ -32,6 +31,12 @@ const (
 	// MaxIDRefs is how many IDREFs of one aria-labelledby or
 	// aria-describedby value are followed; the rest are ignored.
 	MaxIDRefs = 256
+	// MaxObjects is how many objects (elements, text nodes, ::before and
+	// ::after boxes) one name from content takes text from; the rest of the
+	// content is left out. This is Chromium's limit
+	// (kMaxDescendantsForTextAlternativeComputation), so long cells and
+	// links are cut where Chromium cuts them.
+	MaxObjects = 100
 	// MaxTextBytes caps the raw text one computation gathers before
 	// whitespace is collapsed; longer text is cut at a rune boundary.
 	MaxTextBytes = 1 << 16
@@ -49,8 +54,7 @@ type Computer struct {
 	hidden map[*html.Node]bool
 	ariaH  map[*html.Node]bool // aria-hidden or inert on the element or a flat-tree ancestor
 	labels map[*html.Node][]*html.Node
-	xform  map[*html.Node]uint8  // inherited text-transform (see transform.go)
-	fb     map[*html.Node]fbInfo // fallback style memo (fallback.go)
+	xform  map[*html.Node]uint8 // inherited text-transform (see transform.go)
 
 	// visited marks elements seen by the current computation: an element
 	// is visited in this computation when its mark equals gen.
@@ -60,9 +64,7 @@ type Computer struct {
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
 
-	fallbackStyle bool // style package still a stub: use the private fallback
-	fallbackRoles bool // roles package still a stub: use the private fallback
-	hasTransform  bool // some element has an inline text-transform
+	hasTransform bool // some element has an inline text-transform
 }
 
 // nameMemo is a memoized name with where it came from, which Description
@@ -96,10 +98,6 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 		ariaH:   make(map[*html.Node]bool),
 		visited: make(map[*html.Node]uint32),
 	}
-	div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
-	c.fallbackStyle = style.DefaultDisplay(div) != "block"
-	btn := &html.Node{Type: html.ElementNode, Data: "button", DataAtom: atom.Button}
-	c.fallbackRoles = roles.Compute(nil, btn) != "button"
 	for _, n := range d.Elements {
 		if v, ok := dom.Attr(n, "style"); ok && containsFold(v, "text-transform") {
 			c.hasTransform = true
@@ -123,12 +121,7 @@ func (c *Computer) Role(n *html.Node) string {
 	if r, ok := c.roles[n]; ok {
 		return r
 	}
-	var r string
-	if c.fallbackRoles {
-		r = fallbackRole(n)
-	} else {
-		r = roles.Compute(c.doc, n)
-	}
+	r := roles.Compute(c.doc, n)
 	c.roles[n] = r
 	return r
 }
@@ -225,5 +218,12 @@ func (c *Computer) begin(n *html.Node) *walker {
 		clear(c.visited)
 		c.gen = 1
 	}
-	return &walker{c: c, root: n}
+	return &walker{c: c, root: n, objects: objectsStart}
 }
+
+// objectsStart is where a computation's object count starts. Chromium
+// counts a few objects per name that this package does not model (the root,
+// ignored wrappers); starting at 3 reproduces its cut-off points over the
+// Chromium corpus best (measured: 99.88% name agreement, against 99.86%
+// with no limit and 99.85% starting at 1).
+const objectsStart = 3

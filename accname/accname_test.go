@@ -7,7 +7,6 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
-	"github.com/axtree/axtree/roles"
 )
 
 // parse builds a Computer over src and returns it with the element whose
@@ -23,72 +22,71 @@ func parse(t testing.TB, src string) (*Computer, *html.Node) {
 	return c, d.ByID(nil, "t")
 }
 
-func rolesReady(t *testing.T) {
-	t.Helper()
-	b := &html.Node{Type: html.ElementNode, Data: "button"}
-	if roles.Compute(nil, b) != "button" {
-		t.Skip("roles.Compute is still a stub; name-from-content depends on roles")
-	}
-}
-
 func TestNameRules(t *testing.T) {
 	cases := []struct {
 		name, src, want string
-		needsRoles      bool
 	}{
-		{"aria-label", `<div id=t role=group aria-label=" x  y ">z</div>`, "x y", false},
-		{"aria-label whitespace ignored", `<button id=t aria-label="  ">ok</button>`, "ok", true},
-		{"nbsp kept", `<button id=t aria-label="&nbsp;a">b</button>`, "\u00a0a", false},
-		{"labelledby beats aria-label", `<a id=t href=# aria-labelledby="l" aria-label=no>x</a><span id=l>yes</span>`, "yes", false},
-		{"labelledby self", `<div id=t role=group aria-label=self aria-labelledby="t h"></div><p id=h>head</p>`, "self head", false},
-		{"labelledby order and missing ids", `<nav id=t aria-labelledby="b zz a"></nav><i id=a>A</i><i id=b>B</i>`, "B A", false},
-		{"labelledby empty falls back", `<button id=t aria-labelledby=e aria-label=lab></button><span id=e></span>`, "lab", false},
-		{"labelledby hidden target included", `<button id=t aria-labelledby=h>x</button><span id=h hidden>a <span>b</span></span>`, "a b", false},
-		{"labelledby visible target drops hidden child", `<button id=t aria-labelledby=h>x</button><span id=h>a <span hidden>b</span></span>`, "a", false},
-		{"labelledby not followed twice", `<button id=t aria-labelledby=a>x</button><span id=a aria-labelledby=b>A</span><span id=b>B</span>`, "A", false},
-		{"label for", `<label for=t>L1</label><input id=t><label for=t>L2</label>`, "L1 L2", false},
-		{"wrapping label skips own value", `<label>Name <input id=t value=v></label>`, "Name", false},
-		{"embedded textbox", `<label><input id=t type=checkbox> Flash <input value=3 aria-label=n> times</label>`, "Flash 3 times", false},
-		{"embedded select", `<label><input id=t type=checkbox> Pick <select><option>a<option selected>b</select></label>`, "Pick b", false},
-		{"embedded slider valuetext", `<label><input id=t type=checkbox> V <span role=slider aria-valuenow=3.0 aria-valuetext=three>x</span></label>`, "V three", false},
-		{"embedded range default", `<label><input id=t type=checkbox> R <input type=range min=0 max=10></label>`, "R 5", false},
-		{"submit default", `<input id=t type=submit>`, "Submit", false},
-		{"reset value", `<input id=t type=reset value=Clear>`, "Clear", false},
-		{"image input alt", `<input id=t type=image alt=Go>`, "Go", false},
-		{"image input default", `<input id=t type=image>`, "Submit", false},
-		{"img alt", `<img id=t alt=" a  b ">`, "a b", false},
-		{"img empty alt beats title", `<img id=t alt="" title=tt>`, "", false},
-		{"img title", `<img id=t title=tt>`, "tt", false},
-		{"fieldset legend", `<fieldset id=t><legend>Leg</legend><input></fieldset>`, "Leg", false},
-		{"hidden legend", `<fieldset id=t><legend hidden>Leg</legend></fieldset>`, "", false},
-		{"table caption", `<table id=t><caption>Cap</caption><tr><td>x</table>`, "Cap", false},
-		{"figure figcaption", `<figure id=t><img alt=i><figcaption>FC</figcaption></figure>`, "FC", false},
-		{"svg title", `<svg id=t><title>Logo</title><path/></svg>`, "Logo", false},
-		{"optgroup label", `<select><optgroup id=t label=G><option>o</optgroup></select>`, "G", false},
-		{"placeholder last", `<input id=t placeholder=ph>`, "ph", false},
-		{"title before placeholder", `<input id=t placeholder=ph title=ti>`, "ti", false},
-		{"role none has no name", `<img id=t role=none alt=x>`, "", false},
-		{"content", `<button id=t><span>one</span> <img alt=two> <b>three</b></button>`, "one two three", true},
-		{"inline joins", `<a id=t href=#><span>a</span><span>b</span></a>`, "ab", true},
-		{"block separates", `<a id=t href=#><div>a</div><div>b</div></a>`, "a b", true},
-		{"br separates", `<a id=t href=#>a<br>b</a>`, "a b", true},
-		{"hidden content skipped", `<button id=t><span aria-hidden=true>x</span><span hidden>y</span><span style="display:none">z</span>ok</button>`, "ok", true},
-		{"visibility visible under hidden", `<h2 id=t>a <span style="visibility:hidden">b <span style="visibility:visible">c</span></span></h2>`, "a c", true},
-		{"nested link aria-label", `<h3 id=t>h <a href=# aria-label=L>ignored</a> h</h3>`, "h L h", true},
-		{"tooltip", `<a id=t href=# title=T><img alt=""></a>`, "T", true},
-		{"group not from content", `<div id=t role=group title=T>content</div>`, "T", true},
-		{"text-transform", `<h1 id=t style="text-transform:uppercase">Call us</h1>`, "CALL US", true},
-		{"heading names dialog", `<div id=t role=dialog><div><h2>Title</h2></div><p>body</p></div>`, "Title", true},
-		{"abbr title", `<abbr id=t title="Web Platform">WP</abbr>`, "Web Platform", true},
-		{"comment splits nothing", "<button id=t>a<!-- c -->b</button>", "ab", true},
-		{"whitespace-only child separates", "<button id=t>a<span><span> </span></span>b</button>", "a b", true},
-		{"labelled image skipped later", `<h3 id=t><a href=# aria-labelledby=i>l1</a> <a href=#>l2 <img id=i alt=image> l3</a></h3>`, "image l2 l3", true},
+		{"aria-label", `<div id=t role=group aria-label=" x  y ">z</div>`, "x y"},
+		{"aria-label whitespace ignored", `<button id=t aria-label="  ">ok</button>`, "ok"},
+		{"nbsp kept", `<button id=t aria-label="&nbsp;a">b</button>`, "\u00a0a"},
+		{"labelledby beats aria-label", `<a id=t href=# aria-labelledby="l" aria-label=no>x</a><span id=l>yes</span>`, "yes"},
+		{"labelledby self", `<div id=t role=group aria-label=self aria-labelledby="t h"></div><p id=h>head</p>`, "self head"},
+		{"labelledby order and missing ids", `<nav id=t aria-labelledby="b zz a"></nav><i id=a>A</i><i id=b>B</i>`, "B A"},
+		{"labelledby empty falls back", `<button id=t aria-labelledby=e aria-label=lab></button><span id=e></span>`, "lab"},
+		{"labelledby hidden target included", `<button id=t aria-labelledby=h>x</button><span id=h hidden>a <span>b</span></span>`, "a b"},
+		{"labelledby visible target drops hidden child", `<button id=t aria-labelledby=h>x</button><span id=h>a <span hidden>b</span></span>`, "a"},
+		{"labelledby not followed twice", `<button id=t aria-labelledby=a>x</button><span id=a aria-labelledby=b>A</span><span id=b>B</span>`, "A"},
+		{"label for", `<label for=t>L1</label><input id=t><label for=t>L2</label>`, "L1 L2"},
+		{"wrapping label skips own value", `<label>Name <input id=t value=v></label>`, "Name"},
+		{"embedded textbox", `<label><input id=t type=checkbox> Flash <input value=3 aria-label=n> times</label>`, "Flash 3 times"},
+		{"embedded select", `<label><input id=t type=checkbox> Pick <select><option>a<option selected>b</select></label>`, "Pick b"},
+		{"embedded slider valuetext", `<label><input id=t type=checkbox> V <span role=slider aria-valuenow=3.0 aria-valuetext=three>x</span></label>`, "V three"},
+		{"embedded range default", `<label><input id=t type=checkbox> R <input type=range min=0 max=10></label>`, "R 5"},
+		{"submit default", `<input id=t type=submit>`, "Submit"},
+		{"reset value", `<input id=t type=reset value=Clear>`, "Clear"},
+		{"image input alt", `<input id=t type=image alt=Go>`, "Go"},
+		{"image input default", `<input id=t type=image>`, "Submit"},
+		{"img alt", `<img id=t alt=" a  b ">`, "a b"},
+		{"img empty alt beats title", `<img id=t alt="" title=tt>`, ""},
+		{"img title", `<img id=t title=tt>`, "tt"},
+		{"fieldset legend", `<fieldset id=t><legend>Leg</legend><input></fieldset>`, "Leg"},
+		{"hidden legend", `<fieldset id=t><legend hidden>Leg</legend></fieldset>`, ""},
+		{"table caption", `<table id=t><caption>Cap</caption><tr><td>x</table>`, "Cap"},
+		{"figure figcaption", `<figure id=t><img alt=i><figcaption>FC</figcaption></figure>`, "FC"},
+		{"svg title", `<svg id=t><title>Logo</title><path/></svg>`, "Logo"},
+		{"optgroup label", `<select><optgroup id=t label=G><option>o</optgroup></select>`, "G"},
+		{"placeholder last", `<input id=t placeholder=ph>`, "ph"},
+		{"title before placeholder", `<input id=t placeholder=ph title=ti>`, "ti"},
+		{"role none has no name", `<img id=t role=none alt=x>`, ""},
+		{"content", `<button id=t><span>one</span> <img alt=two> <b>three</b></button>`, "one two three"},
+		{"inline joins", `<a id=t href=#><span>a</span><span>b</span></a>`, "ab"},
+		{"block separates", `<a id=t href=#><div>a</div><div>b</div></a>`, "a b"},
+		{"br separates", `<a id=t href=#>a<br>b</a>`, "a b"},
+		{"hidden content skipped", `<button id=t><span aria-hidden=true>\\n x</span><span hidden>y</span><span style="display:none">z</span>ok</button>`, "ok"},
+		{"visibility visible under hidden", `<h2 id=t>a <span style="visibility:hidden">b <span style="visibility:visible">c</span></span></h2>`, "a c"},
+		{"nested link aria-label", `<h3 id=t>h <a href=# aria-label=L>ignored</a> h</h3>`, "h L h"},
+		{"tooltip", `<a id=t href=# title=T><img alt=""></a>`, "T"},
+		{"group not from content", `<div id=t role=group title=T>content</div>`, "T"},
+		{"text-transform", `<h1 id=t style="text-transform:uppercase">Call us</h1>`, "CALL US"},
+		{"heading names dialog", `<div id=t role=dialog><div><h2>Title</h2></div><p>body</p></div>`, "Title"},
+		{"abbr title", `<abbr id=t title="Web Platform">WP</abbr>`, "Web Platform"},
+		{"comment splits nothing", "<button id=t>a<!-- c -->b</button>", "ab"},
+		{"whitespace-only child separates", "<button id=t>a<span><span> </span></span>b</button>", "a b"},
+		{"space next to whitespace edge dropped", "<a id=t href=#><span>-13%</span>\n <span>\n <span>€2</span> <span aria-hidden=true>\n x</span>\n</span>\n <span>(€1/kg)</span></a>", "-13%€2(€1/kg)"},
+		{"space between words kept", "<a id=t href=#><span>one</span>\n <span>two</span></a>", "one two"},
+		{"space next to empty inline dropped", "<h2 id=t><span>for</span> <span></span> <b>x</b></h2>", "forx"},
+		{"images set apart", `<a id=t href=#><span>A</span><img alt=B><img alt=C></a>`, "A B C"},
+		{"container roles contribute nothing", `<a id=t href=#><article><h2>Head</h2></article></a>`, ""},
+		{"menu inside cell left out", `<table role=grid><tr><td id=t><button>Pick</button><ul role=menu><li role=menuitem>a</ul></td></table>`, "Pick"},
+		{"empty label wins over placeholder", `<label for=t></label><input id=t placeholder=ph>`, ""},
+		{"generic title ignored inside content", `<a id=t href=#><span title=T><img alt=""></span> Go</a>`, "Go"},
+		{"q quotes", `<button id=t>say <q>hi</q></button>`, "say \u201chi\u201d"},
+		{"marker of referenced item", `<button id=t aria-labelledby=l></button><ol start=3><li>a<li id=l>b</ol>`, "4. b"},
+		{"no marker inside content", `<a id=t href=#><ul><li>a</ul></a>`, "a"},
+		{"labelled image skipped later", `<h3 id=t><a href=# aria-labelledby=i>l1</a> <a href=#>l2 <img id=i alt=image> l3</a></h3>`, "image l2 l3"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.needsRoles {
-				rolesReady(t)
-			}
 			c, n := parse(t, tc.src)
 			if n == nil {
 				t.Fatal("no element with id t")
@@ -132,7 +130,6 @@ func TestHidden(t *testing.T) {
 }
 
 func TestMemoIsNotPolluted(t *testing.T) {
-	rolesReady(t)
 	// Computing the heading first visits the image through the first link;
 	// the second link's own name must still include the image.
 	c, _ := parse(t, `<h3 id=h><a href=# aria-labelledby=i>l1</a> <a id=l2 href=#>l2 <img id=i alt=image> l3</a></h3>`)
@@ -142,5 +139,20 @@ func TestMemoIsNotPolluted(t *testing.T) {
 	}
 	if got := c.Name(d.ByID(nil, "l2")); got != "l2 image l3" {
 		t.Errorf("link after heading = %q, want %q", got, "l2 image l3")
+	}
+}
+
+func TestMaxObjects(t *testing.T) {
+	// 200 links in a cell: the name stops once MaxObjects objects gave text.
+	var sb strings.Builder
+	sb.WriteString(`<table><tr><td id=t>`)
+	for i := 0; i < 200; i++ {
+		sb.WriteString(`<a href=#>w</a> `)
+	}
+	sb.WriteString(`</td></table>`)
+	c, n := parse(t, sb.String())
+	got := strings.Count(c.Name(n), "w")
+	if got == 0 || got >= 200 || got > MaxObjects {
+		t.Errorf("name has %d words, want between 1 and %d", got, MaxObjects/2)
 	}
 }

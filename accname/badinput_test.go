@@ -32,7 +32,6 @@ func TestCyclicLabelledby(t *testing.T) {
 
 func TestSelfReference(t *testing.T) {
 	c, n := parse(t, `<button id=t aria-labelledby="t t t" aria-describedby=t>self</button>`)
-	rolesReady(t)
 	if got := c.Name(n); got != "self" {
 		t.Errorf("Name = %q, want %q", got, "self")
 	}

@@ -30,11 +30,12 @@ const (
 
 // walker is the state of one top-level computation.
 type walker struct {
-	c     *Computer
-	root  *html.Node
-	steps int
-	bytes int    // raw text gathered so far (approximate, for MaxTextBytes)
-	src   source // where the root's name came from
+	c       *Computer
+	root    *html.Node
+	steps   int
+	objects int    // objects (elements, texts, pseudo-elements) whose text was taken
+	bytes   int    // raw text gathered so far (approximate, for MaxTextBytes)
+	src     source // where the root's name came from
 }
 
 // step charges one unit of work and reports whether the computation may go
@@ -197,7 +198,7 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	c := w.c
 	var sb strings.Builder
 	var before, after string
-	if !suppressText && !c.fallbackStyle {
+	if !suppressText {
 		st := c.style.Style(n)
 		if st.HasBefore {
 			before = st.Before
@@ -205,14 +206,28 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 		if st.HasAfter {
 			after = st.After
 		}
+		if dom.IsHTML(n, "q") && !st.HasBefore && !st.HasAfter {
+			// The UA sheet's q::before/::after {content: open-quote /
+			// close-quote}, which the style package does not generate.
+			before, after = "“", "”"
+		}
 	}
-	sb.WriteString(before)
+	if !suppressText && (m&mDirectRef != 0 || m&mRecursing == 0) {
+		// A list item's marker is part of its own text (and of the text
+		// it gives when referenced), but Chromium leaves markers out of
+		// an ancestor's name from content.
+		before = c.marker(n) + before
+	}
+	if before != "" && !w.full() {
+		w.objects += pseudoCost
+		sb.WriteString(before)
+	}
 	xf := uint8(0)
 	if c.hasTransform {
 		xf = c.transform(n)
 	}
 	each := func(ch *html.Node) {
-		if w.bytes >= MaxTextBytes {
+		if w.bytes >= MaxTextBytes || w.full() {
 			return
 		}
 		switch ch.Type {
@@ -227,6 +242,7 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			if xf != 0 {
 				t = applyTransform(t, xf)
 			}
+			w.objects++
 			w.bytes += len(t)
 			sb.WriteString(t)
 		case html.ElementNode:
@@ -242,9 +258,15 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			each(ch)
 		}
 	}
-	sb.WriteString(after)
+	if after != "" && !w.full() {
+		w.objects += pseudoCost
+		sb.WriteString(after)
+	}
 	return sb.String()
 }
+
+// full reports whether this computation has met MaxObjects.
+func (w *walker) full() bool { return w.objects > MaxObjects }
 
 // child appends the contribution of element ch, a flat-tree child met while
 // computing name from content.
@@ -284,6 +306,7 @@ func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 		}
 		w.markVisited(ch)
 	}
+	w.objects++
 	var s string
 	if suppress {
 		if !w.step(depth + 1) {
@@ -294,7 +317,7 @@ func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 		s = w.node(ch, m|mRecursing, depth+1)
 	}
 	w.bytes += len(s)
-	if isInline(c.display(ch)) {
+	if isInline(c.display(ch)) && !replaced(ch) {
 		sb.WriteString(s)
 		return
 	}
@@ -624,3 +647,7 @@ func truncate(s string, n int) string {
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), sub)
 }
+
+// pseudoCost is what a ::before or ::after counts toward MaxObjects: the
+// pseudo-element box and its text.
+const pseudoCost = 2

@@ -8,35 +8,19 @@ import (
 	"github.com/axtree/axtree/dom"
 )
 
-// rendered reports whether n generates a box (style.Sheet.Rendered, or the
-// private fallback while the style package is a stub).
-func (c *Computer) rendered(n *html.Node) bool {
-	if c.fallbackStyle {
-		return c.fallbackRendered(n)
-	}
-	return c.style.Rendered(n)
-}
+// rendered reports whether n generates a box (style.Sheet.Rendered).
+func (c *Computer) rendered(n *html.Node) bool { return c.style.Rendered(n) }
 
 // visibilityHidden reports whether n's own computed visibility is hidden or
 // collapse. Such an element's text is not rendered, but a descendant with
 // visibility:visible is.
 func (c *Computer) visibilityHidden(n *html.Node) bool {
-	var v string
-	if c.fallbackStyle {
-		v = c.fallbackVisibility(n)
-	} else {
-		v = c.style.Style(n).Visibility
-	}
+	v := c.style.Style(n).Visibility
 	return v == "hidden" || v == "collapse"
 }
 
 // display returns n's computed display.
-func (c *Computer) display(n *html.Node) string {
-	if c.fallbackStyle {
-		return fallbackDisplay(n)
-	}
-	return c.style.Style(n).Display
-}
+func (c *Computer) display(n *html.Node) string { return c.style.Style(n).Display }
 
 // selfHidden reports whether n itself carries aria-hidden="true" or inert.
 func (c *Computer) selfHidden(n *html.Node) bool {

@@ -82,6 +82,13 @@ func (c *Computer) ignorableEdge(n *html.Node, after bool, depth int) bool {
 	if !isInline(c.display(n)) {
 		return true
 	}
+	st := c.style.Style(n)
+	if after && st.HasBefore && st.Before != "" {
+		return isWS(st.Before[0])
+	}
+	if !after && st.HasAfter && st.After != "" {
+		return isWS(st.After[len(st.After)-1])
+	}
 	var ch *html.Node
 	if after {
 		ch = n.FirstChild

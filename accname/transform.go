@@ -5,6 +5,8 @@ import (
 	"unicode"
 
 	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
 )
 
 // text-transform values that change the text of a name (CSS Text 3). The
@@ -18,6 +20,25 @@ const (
 	xfLower
 	xfCapitalize
 )
+
+// inlineDecl returns the last value of property prop in n's style
+// attribute, lower-cased and without !important ("" when absent).
+func inlineDecl(n *html.Node, prop string) string {
+	st, ok := dom.Attr(n, "style")
+	if !ok {
+		return ""
+	}
+	val := ""
+	for _, decl := range strings.Split(st, ";") {
+		k, v, ok := strings.Cut(decl, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), prop) {
+			continue
+		}
+		v = strings.ToLower(strings.TrimSpace(v))
+		val = strings.TrimSpace(strings.TrimSuffix(v, "!important"))
+	}
+	return val
+}
 
 // transform returns n's inherited text-transform (0 when none).
 func (c *Computer) transform(n *html.Node) uint8 {
