@@ -1,6 +1,7 @@
 package axtree
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -72,6 +73,10 @@ type frame struct {
 	c      *accname.Computer
 	offset int // added to element indexes so frame elements number after the parent's
 	labels map[*html.Node]bool
+	// base resolves the hrefs of a frame document that has a URL of its own
+	// (a capture's same-origin frame); nil for the page and srcdoc frames,
+	// whose links resolve against the page (links.Collect).
+	base *url.URL
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -122,6 +127,8 @@ func (a *acc) add(n *Node) {
 	a.out = append(a.out, n)
 }
 
+// title is document.title: the text of the first HTML <title> element in
+// tree order, white space collapsed.
 func title(d *dom.Doc) string {
 	for _, n := range d.Elements {
 		if dom.IsHTML(n, "title") {
@@ -133,9 +140,6 @@ func title(d *dom.Doc) string {
 			}
 			return strings.Join(strings.Fields(sb.String()), " ")
 		}
-		if dom.IsHTML(n, "body") {
-			break
-		}
 	}
 	return ""
 }
@@ -143,6 +147,16 @@ func title(d *dom.Doc) string {
 // doc walks one document (the page or a frame's) into a.
 func (b *builder) doc(d *dom.Doc, c *accname.Computer, offset int, a *acc, depth int) {
 	f := &frame{d: d, c: c, offset: offset, labels: labelsWithControls(d)}
+	if u := d.URL(); u != "" {
+		if base, err := url.Parse(u); err == nil && base.IsAbs() {
+			if bh := d.BaseURL(); bh != "" {
+				if bu, err := base.Parse(bh); err == nil {
+					base = bu
+				}
+			}
+			f.base = base
+		}
+	}
 	var start *html.Node
 	for _, n := range d.Elements {
 		if dom.IsHTML(n, "body") || dom.IsHTML(n, "frameset") {
@@ -544,7 +558,7 @@ func (b *builder) keep(f *frame, n *html.Node) *Node {
 	if role == "img" && f.c.Name(n) == "" {
 		return nil
 	}
-	if (role == "region" || role == "form") && f.c.Name(n) == "" {
+	if (role == "region" || role == "form") && len(acts) == 0 && f.c.Name(n) == "" {
 		return nil
 	}
 	return b.element(f, n, role, acts)
@@ -597,6 +611,11 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string) *N
 	b.states(f, n, node)
 	b.props(f, n, node)
 	node.Href = href(n)
+	if f.base != nil && node.Href != "" {
+		if u, err := f.base.Parse(node.Href); err == nil {
+			node.Href = u.String()
+		}
+	}
 	b.t.pending = append(b.t.pending, bound{node, n})
 	return node
 }

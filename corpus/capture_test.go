@@ -526,10 +526,7 @@ func TestCaptureFrameLinkBase(t *testing.T) {
 	res := renderCapture(t, []byte(capture))
 	terms := mustFind(t, res, "link", "Terms")
 	if got := res.Links[terms.ID]; got != "https://shop.example/legal/frame/terms" {
-		// Known bug, reported to the lead: the frame URL reaches only
-		// wire.Meta.Docs; dom.Doc has no document URL, so links.Collect
-		// resolves frame links against the top page.
-		t.Skipf("frame link resolved to %q, want https://shop.example/legal/frame/terms (frame URL not carried into dom.Doc/links)", got)
+		t.Errorf("frame link resolved to %q, want https://shop.example/legal/frame/terms", got)
 	}
 }
 

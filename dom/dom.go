@@ -31,6 +31,7 @@ type Doc struct {
 	frames  map[*html.Node]*Doc
 	facts   map[*html.Node]*Facts
 	baseURL string
+	url     string
 }
 
 type scopedID struct {
@@ -183,6 +184,14 @@ func (d *Doc) Index(n *html.Node) int {
 
 // Len returns the number of elements in the document.
 func (d *Doc) Len() int { return len(d.Elements) }
+
+// URL returns the document's own URL when an adapter recorded one (a
+// capture's frame documents), else "". A page's URL usually comes from the
+// caller instead.
+func (d *Doc) URL() string { return d.url }
+
+// SetURL records the document's URL. Adapters call it while building a Doc.
+func (d *Doc) SetURL(u string) { d.url = u }
 
 // BaseURL returns the href of the document's first <base> element, or "".
 func (d *Doc) BaseURL() string { return d.baseURL }

@@ -5,9 +5,11 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/axtree"
@@ -45,6 +47,9 @@ type Result struct {
 	// Names computes names, roles and hidden-ness for Doc (memoized); the
 	// tree was built with it.
 	Names *accname.Computer
+	// Warnings lists problems that were skipped rather than fatal (from a
+	// capture: e.g. a delegation selector axtree cannot evaluate).
+	Warnings []string
 	// Links maps ids to resolved URLs: link hrefs, iframe srcs and form
 	// actions, kept out of the tree text.
 	Links links.Record
@@ -133,18 +138,25 @@ func (r *Result) LinksJSON() []byte {
 
 // Capture renders a capture document (the wire format a browser hook
 // produces) read from r. The page URL comes from the capture unless
-// opts.URL is set.
+// opts.URL is set; the capture's title and any warnings (skipped, not
+// fatal problems) are kept in the Result.
 func Capture(r io.Reader, opts Options) (*Result, error) {
-	lim := wire.Limits{}
-	if opts.MaxInputBytes > 0 {
-		lim.MaxBytes = opts.MaxInputBytes
+	b, err := readAll(r, opts)
+	if err != nil {
+		return nil, err
 	}
-	d, meta, err := wire.Decode(r, lim)
+	lim := wire.Limits{MaxBytes: int64(len(b)) + 1}
+	d, meta, err := wire.Decode(bytes.NewReader(b), lim)
 	if err != nil {
 		return nil, fmt.Errorf("render: capture: %w", err)
 	}
 	if opts.URL == "" {
 		opts.URL = meta.URL
 	}
-	return Doc(d, opts), nil
+	res := Doc(d, opts)
+	if t := strings.Join(strings.Fields(meta.Title), " "); t != "" {
+		res.Tree.Title = t // document.title, white space collapsed as browsers do
+	}
+	res.Warnings = meta.Warnings
+	return res, nil
 }

@@ -123,6 +123,7 @@ func build(c *Capture, lim Limits, checkShared bool) (*dom.Doc, *Meta, error) {
 
 // docCtx is one document being built: the page or a frame's document.
 type docCtx struct {
+	url string // the frame document's URL ("" for the page: Meta.URL)
 	root      *html.Node
 	iframe    *html.Node // the frame element showing it; nil for the page
 	parent    int        // index of the parent document; -1 for the page
@@ -382,7 +383,7 @@ func (b *builder) node(it item) error {
 		if err != nil {
 			return err
 		}
-		b.ctxs = append(b.ctxs, &docCtx{root: sub, iframe: h, parent: it.ctx})
+		b.ctxs = append(b.ctxs, &docCtx{root: sub, iframe: h, parent: it.ctx, url: fr.URL})
 		b.meta.Docs = append(b.meta.Docs, FrameMeta{Path: b.itemPath(it), URL: fr.URL, Title: fr.Title})
 		b.pushAll(fr.Root.Children, sub, it.depth+2, len(b.ctxs)-1)
 	}
@@ -542,6 +543,7 @@ func (b *builder) facts(it item, w *Node, h *html.Node, ctx *docCtx) error {
 func (b *builder) finish() error {
 	for _, c := range b.ctxs {
 		c.doc = dom.New(c.root)
+		c.doc.SetURL(c.url)
 		for _, nf := range c.facts {
 			c.doc.SetFacts(nf.n, nf.f)
 		}
