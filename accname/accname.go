@@ -137,7 +137,7 @@ func (c *Computer) Name(n *html.Node) string {
 		return m.name
 	}
 	w := c.begin(n)
-	s := collapse(w.node(n, 0, 0))
+	s := truncate(collapse(w.node(n, 0, 0)), MaxTextBytes)
 	c.names[n] = nameMemo{s, w.src}
 	return s
 }
@@ -145,7 +145,8 @@ func (c *Computer) Name(n *html.Node) string {
 // Description returns the accessible description of n: the text of the
 // elements aria-describedby references, else aria-description, else (per
 // HTML-AAM) a table's caption or the title attribute when they did not
-// already give the name. Whitespace is collapsed as in Name.
+// already give the name (and, as in Chromium, a title that only repeats
+// the element's text). Whitespace is collapsed as in Name.
 func (c *Computer) Description(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
@@ -182,7 +183,9 @@ func (c *Computer) description(n *html.Node) string {
 		}
 	}
 	if src != srcTitle {
-		if s := collapse(dom.AttrOr(n, "title")); s != "" && s != c.names[n].name {
+		// Like Chromium, a title that merely repeats the element's text
+		// describes nothing (a title repeating an image's alt still does).
+		if s := collapse(dom.AttrOr(n, "title")); s != "" && s != collapse(textContent(n)) {
 			return s
 		}
 	}

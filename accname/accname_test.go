@@ -104,6 +104,8 @@ func TestDescription(t *testing.T) {
 		{"aria-description", `<button id=t aria-description=" d ">x</button>`, "d"},
 		{"title describes when not the name", `<button id=t aria-label=n title=tt>x</button>`, "tt"},
 		{"title that names does not describe", `<img id=t title=tt>`, ""},
+		{"title repeating the text does not describe", `<a id=t href=# title="Go  home">Go home</a>`, ""},
+		{"title repeating an alt describes", `<a id=t href=# title=Logo><img alt=Logo></a>`, "Logo"},
 		{"caption describes when not the name", `<table id=t aria-label=n><caption>c</caption></table>`, "c"},
 	}
 	for _, tc := range cases {
