@@ -123,7 +123,7 @@ func build(c *Capture, lim Limits, checkShared bool) (*dom.Doc, *Meta, error) {
 
 // docCtx is one document being built: the page or a frame's document.
 type docCtx struct {
-	url string // the frame document's URL ("" for the page: Meta.URL)
+	url       string // the frame document's URL ("" for the page: Meta.URL)
 	root      *html.Node
 	iframe    *html.Node // the frame element showing it; nil for the page
 	parent    int        // index of the parent document; -1 for the page
