@@ -128,7 +128,8 @@ func (c *Computer) Role(n *html.Node) string {
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.
 // Only ASCII whitespace collapses; a no-break space is kept. Elements whose
-// computed role is none or presentation have no name.
+// role attribute makes them none or presentation have no name. The name of
+// a hidden element is computed all the same (callers decide with Hidden).
 func (c *Computer) Name(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""

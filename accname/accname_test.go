@@ -31,6 +31,7 @@ func TestNameRules(t *testing.T) {
 		{"nbsp kept", `<button id=t aria-label="&nbsp;a">b</button>`, "\u00a0a"},
 		{"labelledby beats aria-label", `<a id=t href=# aria-labelledby="l" aria-label=no>x</a><span id=l>yes</span>`, "yes"},
 		{"labelledby self", `<div id=t role=group aria-label=self aria-labelledby="t h"></div><p id=h>head</p>`, "self head"},
+		{"labelledby keeps no-break spaces", `<nav id=t aria-labelledby="a"></nav><i id=a>&nbsp;A</i>`, "\u00a0A"},
 		{"labelledby order and missing ids", `<nav id=t aria-labelledby="b zz a"></nav><i id=a>A</i><i id=b>B</i>`, "B A"},
 		{"labelledby empty falls back", `<button id=t aria-labelledby=e aria-label=lab></button><span id=e></span>`, "lab"},
 		{"labelledby hidden target included", `<button id=t aria-labelledby=h>x</button><span id=h hidden>a <span>b</span></span>`, "a b"},

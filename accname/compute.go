@@ -164,7 +164,7 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 		if w.c.Hidden(t) {
 			m |= mHiddenRef
 		}
-		part := strings.TrimSpace(collapse(w.node(t, m, depth+1)))
+		part := collapse(w.node(t, m, depth+1))
 		if part == "" {
 			continue
 		}
