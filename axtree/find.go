@@ -141,23 +141,33 @@ func closest(tg Target, nodes []*Node) []Match {
 	if tg.Re != nil {
 		want = strings.ToLower(literalOf(tg.Re.String()))
 	}
-	ms := make([]Match, 0, len(nodes))
-	for _, n := range nodes {
-		role := 0.0
-		if tg.Role == "" || strings.EqualFold(tg.Role, n.Role) {
-			role = 1
-		}
-		name := similarity(want, strings.ToLower(n.Name))
-		ms = append(ms, Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: round3(role/2 + name/2)})
+	type scored struct {
+		m    Match
+		role bool
+		name float64
 	}
-	sort.SliceStable(ms, func(i, j int) bool {
-		if ms[i].Score != ms[j].Score {
-			return ms[i].Score > ms[j].Score
+	ss := make([]scored, 0, len(nodes))
+	for _, n := range nodes {
+		role := tg.Role == "" || strings.EqualFold(tg.Role, n.Role)
+		name := similarity(want, strings.ToLower(n.Name))
+		r := 0.0
+		if role {
+			r = 1
 		}
-		return ms[i].ID < ms[j].ID
+		ss = append(ss, scored{Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: round3(r/2 + name/2)}, role, name})
+	}
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].role != ss[j].role {
+			return ss[i].role
+		}
+		if ss[i].name != ss[j].name {
+			return ss[i].name > ss[j].name
+		}
+		return ss[i].m.ID < ss[j].m.ID
 	})
-	if len(ms) > MaxCandidates {
-		ms = ms[:MaxCandidates]
+	ms := make([]Match, 0, MaxCandidates)
+	for i := 0; i < len(ss) && i < MaxCandidates; i++ {
+		ms = append(ms, ss[i].m)
 	}
 	return ms
 }
