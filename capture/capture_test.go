@@ -1,0 +1,174 @@
+package capture
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+const closedShadowPage = `<!doctype html><title>closed</title>
+<div id=host></div><p id=status>status: idle</p>
+<script>
+const root = document.getElementById('host').attachShadow({mode: 'closed'});
+root.innerHTML = '<button id=b>Launch</button>';
+root.getElementById('b').addEventListener('click', () => {
+  document.getElementById('status').textContent = 'status: launched';
+});
+</script>`
+
+func TestClosedShadowRootButtonClick(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": closedShadowPage})
+	s := load(t, p, srv.URL+"/")
+	line := lineWith(s, "[button]", "Launch")
+	if line == "" {
+		t.Fatalf("no Launch button from the closed shadow root in:\n%s", s.Result.Text())
+	}
+	if lineWith(s, "status: idle") == "" {
+		t.Fatalf("no initial status in:\n%s", s.Result.Text())
+	}
+	id := idOf(line)
+	if id == 0 {
+		t.Fatalf("button line has no id: %q", line)
+	}
+	if err := p.Act(context.Background(), id, Click, ""); err != nil {
+		t.Fatalf("Act click: %v", err)
+	}
+	s2 := recapture(t, p)
+	if lineWith(s2, "status: launched") == "" {
+		t.Fatalf("click did not reach the button; tree after:\n%s", s2.Result.Text())
+	}
+}
+
+func TestSameOriginIframeTyping(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{
+		"/":      `<!doctype html><title>outer</title><h1>Outer</h1><iframe src="/inner" width=400 height=200></iframe>`,
+		"/inner": `<!doctype html><title>inner</title><label>City <input id=city></label><p id=echo>echo:</p><script>city.addEventListener('input', () => { echo.textContent = 'echo:' + city.value })</script>`,
+	})
+	s := load(t, p, srv.URL+"/")
+	line := lineWith(s, "[textbox]", "City")
+	if line == "" {
+		t.Fatalf("no City textbox from the iframe in:\n%s", s.Result.Text())
+	}
+	if err := p.Act(context.Background(), idOf(line), Type, "Berlin"); err != nil {
+		t.Fatalf("Act type: %v", err)
+	}
+	s2 := recapture(t, p)
+	if lineWith(s2, "[textbox]", "City", `[value="Berlin"]`) == "" && lineWith(s2, "[textbox]", "City", `[value=Berlin]`) == "" {
+		t.Fatalf("typed value not in the next capture:\n%s", s2.Result.Text())
+	}
+	if lineWith(s2, "echo:Berlin") == "" {
+		t.Fatalf("the frame's input listener did not see the typing:\n%s", s2.Result.Text())
+	}
+}
+
+// A hand-written React-style app: one root listener on the container, handler
+// props on each element under a __reactProps$ key, dispatch on event.target.
+const reactStylePage = `<!doctype html><title>react-style</title>
+<div id=root></div><p id=out>picked: none</p>
+<script>
+const K = 'x1y2z3';
+const root = document.getElementById('root');
+root['__reactContainer$' + K] = {};
+for (const name of ['Apples', 'Pears', 'Plums']) {
+  const d = document.createElement('div');
+  d.className = 'card';
+  d.textContent = name;
+  d['__reactProps$' + K] = {className: 'card', onClick: () => { document.getElementById('out').textContent = 'picked: ' + name; }};
+  root.appendChild(d);
+}
+const plain = document.createElement('div');
+plain.textContent = 'Just text';
+plain['__reactProps$' + K] = {children: 'Just text'};
+root.appendChild(plain);
+for (const type of ['click', 'mousedown', 'keydown']) {
+  root.addEventListener(type, (e) => {
+    for (let n = e.target; n && n !== root; n = n.parentNode) {
+      const props = n['__reactProps$' + K];
+      const h = props && props['on' + type[0].toUpperCase() + type.slice(1)];
+      if (h) { h(e); return; }
+    }
+  });
+}
+</script>`
+
+func TestReactStyleDelegation(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": reactStylePage})
+	s := load(t, p, srv.URL+"/")
+	for _, name := range []string{"Apples", "Pears", "Plums"} {
+		line := lineWith(s, name, "[id=")
+		if line == "" || !strings.Contains(line, "click") {
+			t.Fatalf("card %s has no id and click action (line %q) in:\n%s", name, line, s.Result.Text())
+		}
+	}
+	if l := lineWith(s, "Just text", "[id="); l != "" {
+		t.Errorf("a div without handler props got an id: %q", l)
+	}
+	if err := p.Act(context.Background(), idOf(lineWith(s, "Pears", "[id=")), Click, ""); err != nil {
+		t.Fatalf("Act: %v", err)
+	}
+	if s2 := recapture(t, p); lineWith(s2, "picked: Pears") == "" {
+		t.Fatalf("click on Pears not dispatched:\n%s", s2.Result.Text())
+	}
+}
+
+func TestTypedValueInNextCapture(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>v</title>
+<label>Query <input id=q value=initial></label>
+<label>Notes <textarea id=n></textarea></label>
+<select aria-label=Size><option value=s>Small</option><option value=l>Large</option></select>
+<label><input type=checkbox id=c> Agree</label>`})
+	s := load(t, p, srv.URL+"/")
+	q := lineWith(s, "[textbox]", "Query")
+	if !strings.Contains(q, "initial") {
+		t.Fatalf("initial value missing: %q", q)
+	}
+	ctx := context.Background()
+	if err := p.Act(ctx, idOf(q), Type, "hello world"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Act(ctx, idOf(lineWith(s, "Size")), Select, "Large"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Act(ctx, idOf(lineWith(s, "[checkbox]", "Agree")), Click, ""); err != nil {
+		t.Fatal(err)
+	}
+	s2 := recapture(t, p)
+	if l := lineWith(s2, "[textbox]", "Query"); !strings.Contains(l, `hello world`) || strings.Contains(l, "initial") {
+		t.Errorf("typed value not captured: %q", l)
+	}
+	if l := lineWith(s2, "Size"); !strings.Contains(l, "Large") {
+		t.Errorf("selected option not captured: %q", l)
+	}
+	if l := lineWith(s2, "[checkbox]", "Agree"); !strings.Contains(l, "[checked") {
+		t.Errorf("checkbox state not captured: %q", l)
+	}
+	if err := p.Act(ctx, 99999, Click, ""); !errors.Is(err, ErrNoElement) {
+		t.Errorf("Act on a missing id: got %v, want ErrNoElement", err)
+	}
+}
+
+func TestToStringLooksNative(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>tamper</title><p id=r>checking</p>
+<script>
+const checks = [
+  EventTarget.prototype.addEventListener.toString().includes('[native code]'),
+  Function.prototype.toString.call(EventTarget.prototype.removeEventListener).includes('[native code]'),
+  Element.prototype.attachShadow.toString().includes('[native code]'),
+  Function.prototype.toString.toString().includes('[native code]'),
+  EventTarget.prototype.addEventListener.name === 'addEventListener',
+  EventTarget.prototype.addEventListener.length === 2,
+  Object.keys(window).every(k => !k.includes('axtree')),
+];
+document.getElementById('r').textContent = 'tamper check: ' + (checks.every(Boolean) ? 'clean' : 'detected ' + checks.join(','));
+</script>`})
+	s := load(t, p, srv.URL+"/")
+	if lineWith(s, "tamper check: clean") == "" {
+		t.Fatalf("the page saw the hook:\n%s", s.Result.Text())
+	}
+}

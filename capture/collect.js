@@ -1,0 +1,506 @@
+// axtree collector. This file is a function expression: the hook (hook.js)
+// evaluates it inside its own closure at document start, passing its handle
+// H, and keeps the returned collect function as H.collect. Everything here
+// goes through H.N, the natives the hook captured before any site script ran,
+// so a page that later replaces Array.prototype.push, JSON.stringify,
+// Object.keys or the DOM getters does not change the capture. No array
+// method, JSON.stringify of objects or Object.* call is used at capture time.
+//
+// collect() walks the document in one pass (an explicit stack, no
+// recursion) through open and closed shadow roots and same-origin frames,
+// reads every live fact (computed style, geometry, form state) while it
+// walks and writes nothing until the walk is over, so layout is computed
+// once. Then it numbers the elements: ids live in H.byId (id -> element) and
+// are written back to the page as data-axid attributes; the capture carries
+// them too, so the Go side maps a tree id to a capture id to an element.
+// It returns the capture document (wire format version 1) as a string.
+(function (H) {
+  'use strict';
+  var N = H.N, apply = N.apply, KEY = H.KEY;
+  var MAX_DEPTH = 480;         // below the wire decoder's MaxDepth (512)
+  var MAX_NODES = 900000;      // below its MaxNodes (1,000,000)
+  var MAX_TEXT = 2000000;      // UTF-16 units per string: < 8 MiB of UTF-8
+  var HTML_NS = 'http://www.w3.org/1999/xhtml';
+  var SVG_NS = 'http://www.w3.org/2000/svg';
+  var MATH_NS = 'http://www.w3.org/1998/Math/MathML';
+  // Event ids a container delegates to its descendants (click and press).
+  var CLICKISH = ['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend'];
+  // Svelte 5 delegated events, stored as el.__<event>.
+  var SVELTE = ['beforeinput', 'click', 'change', 'dblclick', 'contextmenu', 'focusin', 'focusout', 'input', 'keydown', 'keyup',
+    'mousedown', 'mousemove', 'mouseout', 'mouseover', 'mouseup', 'pointerdown', 'pointermove', 'pointerout', 'pointerover',
+    'pointerup', 'touchend', 'touchmove', 'touchstart'];
+  // Elements that have no ::before / ::after boxes.
+  var NOPSEUDO = { input: 1, img: 1, br: 1, hr: 1, select: 1, textarea: 1, iframe: 1, video: 1, audio: 1, canvas: 1,
+    embed: 1, object: 1, meter: 1, progress: 1, wbr: 1, area: 1, source: 1, track: 1, script: 1, style: 1, head: 1,
+    meta: 1, link: 1, title: 1, template: 1, noscript: 1, option: 1, optgroup: 1 };
+  var NOFACTS = { head: 1, script: 1, style: 1, meta: 1, link: 1, title: 1, template: 1, noscript: 1, base: 1 };
+
+  function id(name) { var v = apply(N.mpGet, H.eventIds, [name]); return v === undefined ? -1 : v; }
+  var clickIds = [];
+  for (var i = 0; i < CLICKISH.length; i++) clickIds[clickIds.length] = id(CLICKISH[i]);
+  function isClickish(eid) { for (var k = 0; k < clickIds.length; k++) if (clickIds[k] === eid) return true; return false; }
+
+  function q(s) { // JSON string literal (JSON.stringify of a primitive string never consults toJSON)
+    s = '' + s;
+    if (s.length > MAX_TEXT) s = apply(N.strSlice, s, [0, MAX_TEXT]);
+    return N.stringify(s);
+  }
+  function startsWith(s, p) { return s.length >= p.length && apply(N.strSlice, s, [0, p.length]) === p; }
+  function lower(s) { return apply(N.strLower, s, []); }
+  function b36(n) { // mask in lower-case base 36, no leading zeros
+    var d = '0123456789abcdefghijklmnopqrstuvwxyz', out = '';
+    while (n > 0) { out = d[n % 36] + out; n = (n - n % 36) / 36; }
+    return out;
+  }
+  function css(cs, prop) { try { return '' + apply(N.gcsGet, cs, [prop]); } catch (e) { return ''; } }
+  function keywords(s) { // "block flow" style: lower-case keywords, single spaces
+    s = lower(s); var out = '', word = '';
+    for (var k = 0; k <= s.length; k++) {
+      var c = k < s.length ? s[k] : ' ';
+      if (c === ' ' || c === '\t' || c === '\n') { if (word !== '') { out = out === '' ? word : out + ' ' + word; word = ''; } }
+      else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === '-') word += c;
+      else return '';
+    }
+    return out;
+  }
+
+  // reactEvent maps a handler prop name (onClick, onDoubleClickCapture,
+  // onKeydownOnce) to an event id, or -1.
+  function handlerEvent(key) {
+    if (key.length < 3 || key[0] !== 'o' || key[1] !== 'n') return -1;
+    var name = apply(N.strSlice, key, [2]);
+    var sufs = ['Capture', 'Once', 'Passive'];
+    for (var changed = true; changed;) {
+      changed = false;
+      for (var k = 0; k < sufs.length; k++) {
+        var s = sufs[k];
+        if (name.length > s.length && apply(N.strSlice, name, [name.length - s.length]) === s) {
+          name = apply(N.strSlice, name, [0, name.length - s.length]); changed = true;
+        }
+      }
+    }
+    name = lower(name);
+    if (name === 'doubleclick') name = 'dblclick';
+    return id(name);
+  }
+
+  // pseudoText reads the text of a computed `content` value: strings and
+  // attr() values; the alt text after "/" wins when present.
+  function pseudoText(content, el) {
+    var out = '', alt = null, k = 0, n = content.length;
+    while (k < n) {
+      var c = content[k];
+      if (c === '"' || c === "'") {
+        var s = ''; k++;
+        while (k < n && content[k] !== c) {
+          if (content[k] === '\\' && k + 1 < n) {
+            k++;
+            var hex = '';
+            while (k < n && hex.length < 6 && /[0-9a-fA-F]/.test(content[k])) { hex += content[k]; k++; }
+            if (hex !== '') {
+              var cp = parseInt(hex, 16);
+              s += (cp > 0 && cp <= 0x10ffff) ? String.fromCodePoint(cp) : '\ufffd';
+              if (k < n && content[k] === ' ') k++;
+              continue;
+            }
+          }
+          s += content[k]; k++;
+        }
+        k++;
+        if (alt !== null) alt += s; else out += s;
+      } else if (c === '/') { alt = ''; k++; }
+      else if (startsWith(apply(N.strSlice, content, [k, k + 5]), 'attr(')) {
+        var end = apply(N.strIndexOf, content, [')', k]);
+        if (end < 0) break;
+        var name = apply(N.strSlice, content, [k + 5, end]);
+        var t = '';
+        try { t = apply(N.getAttribute, el, [name]) || ''; } catch (e) {}
+        if (alt !== null) alt += t; else out += t;
+        k = end + 1;
+      } else k++;
+    }
+    return alt !== null ? alt : out;
+  }
+
+  return function collect() {
+    var t0 = N.now();
+    var out = '';
+    var byId = [];
+    var frames = [];
+    var nodes = 0;
+    var nextId = 1;
+    var vw = window.innerWidth, vh = window.innerHeight;
+    var svelte = false;
+    try { svelte = window.__svelte !== undefined; } catch (e) {}
+
+    // Stack items: {n: node, h: hook handle, x/y: frame offset, cl: clip box,
+    // hidden: inside display:none (no facts), depth, fns: foreign parent}
+    // or a string to emit as is (a closing bracket).
+    var stack = [];
+    var first = true; // no comma before the next node
+    function emit(s) { out += s; }
+    function open() { if (!first) out += ','; first = false; }
+
+    function pushChildren(ctx, depth, c) {
+      // Children in reverse so they pop in order.
+      var kids = [];
+      while (c !== null) { kids[kids.length] = c; c = apply(N.nextSibling, c, []); }
+      for (var k = kids.length - 1; k >= 0; k--) {
+        stack[stack.length] = { n: kids[k], h: ctx.h, x: ctx.x, y: ctx.y, cl: ctx.cl, hidden: ctx.hidden, depth: depth, foreign: ctx.foreign, inTemplate: ctx.inTemplate, modal: ctx.modal };
+      }
+    }
+
+    function docModal(doc) {
+      try { return apply(N.querySelector, doc, ['dialog:modal']); } catch (e) { return null; }
+    }
+
+    function listenerRecord(el, h, own, facts) {
+      // masks: event id -> bits
+      var masks = null;
+      function add(eid, bits) {
+        if (eid < 0) return;
+        if (masks === null) masks = [];
+        masks[eid] = (masks[eid] | 0) | bits;
+      }
+      var notesMap = null;
+      try { notesMap = h ? h.listenersOf(el) : undefined; } catch (e) {}
+      var isRoot = own.reactContainer;
+      if (notesMap !== undefined && notesMap !== null && !isRoot) {
+        apply(N.mpForEach, notesMap, [function (e, eid) {
+          var bits = 0;
+          if (e.fns.length > 0) bits |= own.angular ? 17 : 1;
+          if (e.inline) bits |= 2;
+          if (bits !== 0) add(eid, bits);
+        }]);
+      }
+      for (var k = 0; k < own.inlineAttrs.length; k++) add(own.inlineAttrs[k], 2);
+      for (k = 0; k < own.fw.length; k++) add(own.fw[k][0], own.fw[k][1]);
+      if (own.jqOnlyDelegated !== null) {
+        for (k = 0; k < own.jqOnlyDelegated.length; k++) {
+          var eid = own.jqOnlyDelegated[k];
+          if (masks !== null && masks[eid] !== undefined) masks[eid] = masks[eid] & ~1;
+        }
+      }
+      if (own.container && masks !== null) {
+        // html/body: click-like events go to the document delegate.
+        for (k = 0; k < clickIds.length; k++) {
+          var cid = clickIds[k];
+          if (masks[cid]) { facts.delegateMask[cid] = (facts.delegateMask[cid] | 0) | masks[cid]; masks[cid] = 0; }
+        }
+      }
+      if (masks === null) return '';
+      var s = '';
+      for (k = 0; k < masks.length; k++) {
+        if (masks[k]) s += (s === '' ? '' : ',') + k + '~' + b36(masks[k]);
+      }
+      return s;
+    }
+
+    function clickDelegateOf(target, h, into) {
+      var m;
+      try { m = h ? h.listenersOf(target) : undefined; } catch (e) { m = undefined; }
+      if (m === undefined || m === null) return;
+      apply(N.mpForEach, m, [function (e, eid) {
+        if (!isClickish(eid)) return;
+        var bits = (e.fns.length > 0 ? 1 : 0) | (e.inline ? 2 : 0);
+        if (bits) into[eid] = (into[eid] | 0) | bits;
+      }]);
+    }
+    function maskString(arr) {
+      var s = '';
+      for (var k = 0; k < arr.length; k++) if (arr[k]) s += (s === '' ? '' : ',') + k + '~' + b36(arr[k]);
+      return s;
+    }
+
+    // ownScan reads framework markers from the element's own properties.
+    function ownScan(el) {
+      var own = { reactContainer: false, angular: false, fw: [], jq: null, jqOnlyDelegated: null, inlineAttrs: [], container: false };
+      var keys;
+      try { keys = N.ownKeys(el); } catch (e) { return own; }
+      for (var k = 0; k < keys.length; k++) {
+        var key = keys[k];
+        if (typeof key !== 'string') continue;
+        var v;
+        try {
+          if (startsWith(key, '__reactProps$') || startsWith(key, '__reactEventHandlers$')) {
+            v = el[key];
+            if (v && typeof v === 'object') {
+              var pk = N.ownKeys(v);
+              for (var j = 0; j < pk.length; j++) {
+                if (typeof pk[j] !== 'string') continue;
+                var eid = handlerEvent(pk[j]);
+                if (eid >= 0 && typeof v[pk[j]] === 'function') own.fw[own.fw.length] = [eid, 4];
+              }
+            }
+          } else if (startsWith(key, '__reactContainer$') || key === '_reactRootContainer') {
+            own.reactContainer = true;
+          } else if (key === '_vei') {
+            v = el[key];
+            if (v && typeof v === 'object') {
+              var vk = N.ownKeys(v);
+              for (var j2 = 0; j2 < vk.length; j2++) {
+                if (typeof vk[j2] !== 'string' || !v[vk[j2]]) continue;
+                var e2 = handlerEvent(vk[j2]);
+                if (e2 >= 0) own.fw[own.fw.length] = [e2, 8];
+              }
+            }
+          } else if (key === '__ngContext__') {
+            own.angular = true;
+          } else if (svelte && key.length > 2 && key[0] === '_' && key[1] === '_') {
+            var sn = apply(N.strSlice, key, [2]);
+            for (var j3 = 0; j3 < SVELTE.length; j3++) {
+              if (SVELTE[j3] === sn) {
+                v = el[key];
+                if (typeof v === 'function' || N.isArray(v)) own.fw[own.fw.length] = [id(sn), 32];
+              }
+            }
+          } else if (startsWith(key, 'jQuery')) {
+            v = el[key];
+            if (v && typeof v === 'object' && v.events && typeof v.events === 'object') own.jq = v.events;
+          }
+        } catch (e) {}
+      }
+      return own;
+    }
+
+    // jqueryDelegates turns jQuery's events data into own bits and delegate entries.
+    function jquery(own, delegates) {
+      var ev = own.jq, types;
+      try { types = N.ownKeys(ev); } catch (e) { return; }
+      var bySel = new N.Mp(), selOrder = [], only = [];
+      for (var k = 0; k < types.length; k++) {
+        var type = types[k];
+        if (typeof type !== 'string') continue;
+        var eid = id(type);
+        if (eid < 0) continue;
+        var list;
+        try { list = ev[type]; } catch (e) { continue; }
+        if (!N.isArray(list)) continue;
+        var direct = false, delegated = false;
+        for (var j = 0; j < list.length && j < 256; j++) {
+          var ho = list[j], sel;
+          try { sel = ho && ho.selector; } catch (e) { sel = undefined; }
+          if (typeof sel === 'string' && sel !== '') {
+            delegated = true;
+            var arr = apply(N.mpGet, bySel, [sel]);
+            if (arr === undefined) { arr = []; apply(N.mpSet, bySel, [sel, arr]); selOrder[selOrder.length] = sel; }
+            arr[eid] = 64;
+          } else direct = true;
+        }
+        if (direct) own.fw[own.fw.length] = [eid, 64];
+        if (delegated && !direct) only[only.length] = eid;
+      }
+      own.jqOnlyDelegated = only;
+      for (k = 0; k < selOrder.length; k++) {
+        delegates[delegates.length] = '{"selector":' + q(selOrder[k]) + ',"listeners":' + q(maskString(apply(N.mpGet, bySel, [selOrder[k]]))) + '}';
+      }
+    }
+
+    function element(el, it) {
+      var ns = apply(N.namespaceURI, el, []);
+      var local = apply(N.localName, el, []);
+      var isHTML = ns === HTML_NS;
+      var axid = nextId++;
+      byId[axid] = el;
+      open();
+      emit('{"tag":' + q(local));
+      if (!isHTML) {
+        emit(ns === SVG_NS ? ',"ns":"svg"' : ns === MATH_NS ? ',"ns":"math"' : '');
+      } else if (it.foreign) emit(',"ns":"html"');
+      var own = ownScan(el);
+      // attributes
+      var attrs = apply(N.attributes, el, []);
+      var a = '[', seen = false;
+      for (var k = 0; k < attrs.length && k < 1000; k++) {
+        var at = attrs[k], name = at.name;
+        if (name === 'data-axid') continue;
+        a += (seen ? ',' : '') + '[' + q(name) + ',' + q(at.value) + ']';
+        seen = true;
+        if (name.length > 2 && name[0] === 'o' && name[1] === 'n') {
+          var eid = id(apply(N.strSlice, name, [2]));
+          if (eid >= 0) own.inlineAttrs[own.inlineAttrs.length] = eid;
+        }
+      }
+      a += (seen ? ',' : '') + '["data-axid","' + axid + '"]]';
+      emit(',"attrs":' + a);
+
+      var facts = { delegateMask: [] };
+      var delegates = [];
+      if (own.jq !== null) jquery(own, delegates);
+      var docEl = el.ownerDocument && el === el.ownerDocument.documentElement;
+      own.container = isHTML && (docEl || (local === 'body' && el.parentNode === el.ownerDocument.documentElement));
+      if (docEl) {
+        // listeners on window and document delegate to the whole page
+        var doc = el.ownerDocument, win = doc.defaultView;
+        clickDelegateOf(win, it.h, facts.delegateMask);
+        clickDelegateOf(doc, it.h, facts.delegateMask);
+      }
+      var rec = listenerRecord(el, it.h, own, facts);
+      var root = null;
+      try { root = it.h ? it.h.shadowOf(el) : apply(N.shadowRootGet, el, []); } catch (e) { root = null; }
+      if (root) clickDelegateOf(root, it.h, facts.delegateMask);
+      if (rec !== '') emit(',"listeners":' + q(rec));
+      var dm = maskString(facts.delegateMask);
+      if (dm !== '') delegates[delegates.length] = '{"listeners":' + q(dm) + '}';
+      if (delegates.length > 0) {
+        var ds = '';
+        for (k = 0; k < delegates.length; k++) ds += (k ? ',' : '') + delegates[k];
+        emit(',"delegate":[' + ds + ']');
+      }
+
+      var hidden = it.hidden;
+      // Children of foreign elements other than SVG's HTML integration
+      // points are foreign: an HTML child there says "ns":"html".
+      var child = { h: it.h, x: it.x, y: it.y, cl: it.cl, hidden: hidden, foreign: !isHTML && !(ns === SVG_NS && (local === 'foreignObject' || local === 'desc' || local === 'title')), inTemplate: it.inTemplate, modal: it.modal };
+      if (!hidden && !it.inTemplate && !(isHTML && NOFACTS[local])) {
+        try { hidden = facts_(el, it, local, isHTML); } catch (e) {}
+        child.hidden = hidden;
+      }
+      var depth = it.depth + 1;
+      var deep = depth >= MAX_DEPTH;
+      // Push what follows the facts in reverse: the final "}", the frame
+      // document, the children, the shadow root (popped first).
+      stack[stack.length] = '}';
+      if (isHTML && (local === 'iframe' || local === 'frame')) {
+        var src = '', fdoc = null;
+        try { src = '' + (el.src || ''); } catch (e) {}
+        try { fdoc = apply(N.contentDocument, el, []); } catch (e) { fdoc = null; }
+        if (fdoc && fdoc.documentElement && !deep) {
+          try { src = '' + fdoc.URL; } catch (e) {}
+          var fh;
+          try { fh = fdoc.defaultView ? fdoc.defaultView[KEY] : undefined; } catch (e) { fh = undefined; }
+          var r = null;
+          if (!hidden) { try { r = apply(N.rect, el, []); } catch (e) { r = null; } }
+          var fx = it.x + (r ? r.left : 0), fy = it.y + (r ? r.top : 0);
+          var fcl = it.cl;
+          if (r) fcl = { left: Math.max(it.cl.left, fx), top: Math.max(it.cl.top, fy), right: Math.min(it.cl.right, fx + r.width), bottom: Math.min(it.cl.bottom, fy + r.height) };
+          var fctx = { h: fh, x: fx, y: fy, cl: fcl, hidden: hidden, foreign: false, inTemplate: it.inTemplate, modal: docModal(fdoc) };
+          var ftitle = '';
+          try { ftitle = '' + fdoc.title; } catch (e) {}
+          stack[stack.length] = ']}}';
+          pushChildren(fctx, depth + 1, apply(N.firstChild, fdoc, []));
+          stack[stack.length] = ',"frame":{"url":' + q(src) + ',"title":' + q(ftitle) + ',"root":{"tag":"#document","children":[';
+        }
+        frames[frames.length] = src;
+      }
+      var start = null;
+      if (!deep) {
+        if (isHTML && local === 'template') {
+          try { start = apply(N.firstChild, apply(N.templateContent, el, []), []); } catch (e) { start = null; }
+          child.inTemplate = true;
+        } else start = apply(N.firstChild, el, []);
+      }
+      if (start !== null) {
+        stack[stack.length] = ']';
+        pushChildren(child, depth, start);
+        stack[stack.length] = ',"children":[';
+      }
+      if (root && !deep) {
+        stack[stack.length] = ']}';
+        pushChildren(child, depth + 1, apply(N.firstChild, root, []));
+        stack[stack.length] = ',"shadow":{"mode":' + q(root.mode === 'closed' ? 'closed' : 'open') + ',"children":[';
+      }
+    }
+
+    // facts_ reads the live facts of a rendered element and emits them. It
+    // returns true when the element's subtree is not rendered (display:none).
+    function facts_(el, it, local, isHTML) {
+      var cs = apply(N.getComputedStyle, window, [el]);
+      var display = keywords(css(cs, 'display'));
+      var vis = css(cs, 'visibility');
+      var cv = css(cs, 'content-visibility');
+      if (display !== '') emit(',"display":' + q(display));
+      if (vis === 'visible' || vis === 'hidden' || vis === 'collapse') emit(',"visibility":"' + vis + '"');
+      if (cv === 'hidden' || cv === 'auto') emit(',"contentVisibility":"' + cv + '"');
+      if (css(cs, 'cursor') === 'pointer') emit(',"cursorPointer":true');
+      if (it.modal) {
+        try { if (!it.modal.contains(el) && !el.contains(it.modal)) emit(',"inert":true'); } catch (e) {}
+      }
+      if (display === 'none') return true;
+      if (display !== 'contents') {
+        var r = apply(N.rect, el, []);
+        var w = r.width, h = r.height;
+        if (w === 0 && h === 0) emit(',"zeroSize":true');
+        var L = it.x + r.left, T = it.y + r.top, Rr = L + w, B = T + h;
+        var inV = (w > 0 || h > 0) && Rr > it.cl.left && L < it.cl.right && B > it.cl.top && T < it.cl.bottom;
+        emit(',"inViewport":' + (inV ? 'true' : 'false'));
+      }
+      if (isHTML && !NOPSEUDO[local]) {
+        var pseudo = ['::before', '::after'], field = ['before', 'after'];
+        for (var k = 0; k < 2; k++) {
+          var ps = apply(N.getComputedStyle, window, [el, pseudo[k]]);
+          var content = css(ps, 'content');
+          if (content === '' || content === 'none' || content === 'normal') continue;
+          if (css(ps, 'display') === 'none') continue;
+          emit(',"' + field[k] + '":' + q(pseudoText(content, el)));
+        }
+      }
+      if (isHTML) {
+        if (local === 'input') {
+          var type = lower('' + (el.type || ''));
+          if (type === 'checkbox' || type === 'radio') {
+            emit(',"checked":' + (el.checked ? 'true' : 'false'));
+            if (el.indeterminate && type === 'checkbox') emit(',"indeterminate":true');
+          } else if (type !== 'file' && type !== 'hidden') {
+            var v = '' + el.value;
+            if (type === 'password') { var m = ''; for (var p = 0; p < v.length; p++) m += '*'; v = m; }
+            emit(',"value":' + q(v));
+          }
+        } else if (local === 'textarea') {
+          emit(',"value":' + q('' + el.value));
+        } else if (local === 'select') {
+          // The tree shows a select's value as the label a person sees.
+          var so = el.selectedIndex >= 0 ? el.options[el.selectedIndex] : null;
+          if (so) emit(',"value":' + q('' + so.label));
+        } else if (local === 'option') {
+          emit(',"selected":' + (el.selected ? 'true' : 'false'));
+        }
+      }
+      return false;
+    }
+
+    var doc = document;
+    var topClip = { left: 0, top: 0, right: vw, bottom: vh };
+    emit('{"version":1,"url":' + q(doc.URL) + ',"title":' + q(doc.title) + ',"root":{"tag":"#document","children":[');
+    first = true;
+    var top = { h: H, x: 0, y: 0, cl: topClip, hidden: false, depth: 0, foreign: false, inTemplate: false, modal: docModal(doc) };
+    pushChildren(top, 1, apply(N.firstChild, doc, []));
+    while (stack.length > 0) {
+      var it = stack[stack.length - 1];
+      stack.length = stack.length - 1;
+      if (typeof it === 'string') { out += it; first = it[it.length - 1] === '['; continue; }
+      var n = it.n;
+      if (++nodes > MAX_NODES) continue;
+      var type = apply(N.nodeType, n, []);
+      if (type === 1) {
+        element(n, it);
+      } else if (type === 3 || type === 4) {
+        open();
+        emit('{"tag":"#text","text":' + q(apply(N.nodeValue, n, [])) + '}');
+      } else if (type === 8) {
+        open();
+        emit('{"tag":"#comment","text":' + q(apply(N.nodeValue, n, [])) + '}');
+      } else if (type === 10) {
+        open();
+        var dt = '{"tag":"#doctype","text":' + q(n.name);
+        var pa = '';
+        if (n.publicId) pa += '["public",' + q(n.publicId) + ']';
+        if (n.systemId) pa += (pa ? ',' : '') + '["system",' + q(n.systemId) + ']';
+        emit(dt + (pa ? ',"attrs":[' + pa + ']' : '') + '}');
+      } else {
+        nodes--;
+      }
+    }
+    var fl = '';
+    for (var k = 0; k < frames.length; k++) fl += (k ? ',' : '') + q(frames[k]);
+    emit(']},"frames":[' + fl + ']}');
+    // Write the ids back, after every read.
+    for (k = 1; k < byId.length; k++) {
+      var e = byId[k];
+      try { if (apply(N.getAttribute, e, ['data-axid']) !== '' + k) apply(N.setAttribute, e, ['data-axid', '' + k]); } catch (err) {}
+    }
+    H.byId = byId;
+    H.lastMs = N.now() - t0;
+    return out;
+  };
+})

@@ -1,0 +1,136 @@
+package capture
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// One browser for the whole package, started on first use.
+var (
+	shared     *Browser
+	sharedErr  error
+	sharedOnce sync.Once
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared != nil {
+		shared.Close()
+	}
+	os.Exit(code)
+}
+
+// browser returns the shared browser. Without Chromium the test is skipped,
+// unless CI=true, where it fails.
+func browser(t testing.TB) *Browser {
+	t.Helper()
+	if FindChromium() == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("Chromium is required on CI (apt-get install -y chromium) but was not found")
+		}
+		t.Skip("Chromium not found (set AXTREE_CHROMIUM or install chromium); skipping live capture tests")
+	}
+	sharedOnce.Do(func() {
+		shared, sharedErr = Start(context.Background(), Options{
+			NavTimeout: 10 * time.Second, Settle: 2 * time.Second, Quiet: 150 * time.Millisecond,
+			CollectTimeout: 20 * time.Second, ActTimeout: 5 * time.Second,
+		})
+	})
+	if sharedErr != nil {
+		t.Fatalf("start Chromium: %v", sharedErr)
+	}
+	return shared
+}
+
+// newPage opens a tab on the shared browser, closed at the end of the test.
+func newPage(t testing.TB) *Page {
+	t.Helper()
+	b := browser(t)
+	p, err := b.NewPage(context.Background())
+	if err != nil {
+		t.Fatalf("NewPage: %v", err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// serve starts a server on 127.0.0.1 with the given pages (path -> HTML).
+func serve(t testing.TB, pages map[string]string) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	for path, body := range pages {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, body)
+		})
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &httptest.Server{Listener: ln, Config: &http.Server{Handler: mux}}
+	s.Start()
+	t.Cleanup(s.Close)
+	return s
+}
+
+// load navigates and captures, failing the test on error.
+func load(t testing.TB, p *Page, url string) *Snapshot {
+	t.Helper()
+	s, _, err := p.Load(context.Background(), url)
+	if err != nil {
+		t.Fatalf("Load %s: %v", url, err)
+	}
+	return s
+}
+
+// recapture captures the page again.
+func recapture(t testing.TB, p *Page) *Snapshot {
+	t.Helper()
+	s, err := p.Capture(context.Background())
+	if err != nil {
+		t.Fatalf("Capture: %v", err)
+	}
+	return s
+}
+
+// lineWith returns the first tree line containing all parts, or "".
+func lineWith(s *Snapshot, parts ...string) string {
+	for _, l := range strings.Split(string(s.Result.Text()), "\n") {
+		ok := true
+		for _, p := range parts {
+			if !strings.Contains(l, p) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return l
+		}
+	}
+	return ""
+}
+
+// idOf returns the id printed on line ("[id=12]"), or 0.
+func idOf(line string) int {
+	i := strings.Index(line, "[id=")
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range line[i+4:] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
