@@ -71,8 +71,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
