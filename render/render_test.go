@@ -1,0 +1,110 @@
+package render_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/serialize"
+)
+
+// countElements counts the element lines of a rendering by parsing it back.
+func countElements(t *testing.T, text []byte) int {
+	t.Helper()
+	tr, err := serialize.Parse(string(text))
+	if err != nil {
+		t.Fatalf("the rendering does not parse: %v", err)
+	}
+	n := 0
+	tr.Walk(func(x *axtree.Node, _ int) bool {
+		if x.Role != "" {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+func TestBadInputRendersOrFailsClearly(t *testing.T) {
+	card := `<div class="card"><a href="/p">Product</a><p>` + strings.Repeat("Some long text about the product. ", 30) + `</p></div>`
+	big := bytes.Repeat([]byte(card), 50<<20/len(card))
+	cases := []struct {
+		name  string
+		page  []byte
+		links int // minimum element lines expected
+	}{
+		{"empty", nil, 0},
+		{"binary garbage", []byte("\x00\xff\xfe\x89PNG\r\n\x1a\n\x00\x00<\x01\x02>\xc3\x28"), 0},
+		{"50 MB page", big, 50 << 20 / len(card)},
+		{"100,000 siblings", []byte("<body>" + strings.Repeat("<button>b</button>", 100000)), 100000},
+		{"10,000-deep nesting", []byte(strings.Repeat("<div>", 10000) + "<a href=x>deep</a>" + strings.Repeat("</div>", 10000)), 1},
+	}
+	for _, c := range cases {
+		res, err := render.HTMLBytes(c.page, render.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		text := res.Text()
+		if !utf8.Valid(text) {
+			t.Errorf("%s: output is not valid UTF-8", c.name)
+		}
+		if got := countElements(t, text); got < c.links {
+			t.Errorf("%s: %d element lines, want at least %d", c.name, got, c.links)
+		}
+	}
+}
+
+func TestNodeCapSaysSo(t *testing.T) {
+	res, err := render.HTMLBytes([]byte(strings.Repeat("<button>b</button>", 100)), render.Options{Build: axtree.Options{MaxNodes: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(res.Text())
+	if got := countElements(t, res.Text()); got != 10 {
+		t.Fatalf("%d element lines, want 10", got)
+	}
+	if !strings.HasSuffix(text, "[truncated=nodes]\n") {
+		t.Fatalf("a tree cut at the node limit must say so on its last line:\n%s", text)
+	}
+}
+
+func TestInputCap(t *testing.T) {
+	_, err := render.HTMLBytes(make([]byte, 1025), render.Options{MaxInputBytes: 1024})
+	if !errors.Is(err, render.ErrTooLarge) || !strings.Contains(err.Error(), "1024") {
+		t.Fatalf("got %v, want ErrTooLarge naming the limit", err)
+	}
+	_, err = render.HTML(bytes.NewReader(make([]byte, 1025)), render.Options{MaxInputBytes: 1024})
+	if !errors.Is(err, render.ErrTooLarge) {
+		t.Fatalf("reader: got %v", err)
+	}
+	_, err = render.Capture(bytes.NewReader(make([]byte, 1025)), render.Options{MaxInputBytes: 1024})
+	if !errors.Is(err, render.ErrTooLarge) {
+		t.Fatalf("capture: got %v", err)
+	}
+	if _, err := render.HTMLBytes(make([]byte, 2048), render.Options{MaxInputBytes: -1}); err != nil {
+		t.Fatalf("no cap: %v", err)
+	}
+}
+
+func TestViewsAgree(t *testing.T) {
+	res, err := render.HTMLBytes([]byte(`<title> My  page </title><a href="/a">A</a><iframe src="/f" title=F></iframe><form action="javascript:x()" aria-label=S><button>Go</button></form>`), render.Options{URL: "https://ex.test/dir/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.LinksJSON()); got != `{"1":"https://ex.test/a","2":"https://ex.test/f"}` {
+		t.Fatalf("links %s", got)
+	}
+	if strings.Contains(string(res.Text()), "https://") {
+		t.Fatal("the lean tree must not hold URLs")
+	}
+	if !strings.Contains(string(res.Enriched()), `[url="https://ex.test/a"]`) {
+		t.Fatalf("enriched:\n%s", res.Enriched())
+	}
+	if res.Tree.Title != "My page" {
+		t.Fatalf("title %q", res.Tree.Title)
+	}
+}
