@@ -62,12 +62,17 @@ func SyntheticElements(n int) int { return pageElements + cardElements*synthetic
 
 // ScalePoint is the render cost of one synthetic page.
 type ScalePoint struct {
-	Elements      int     `json:"elements"`
-	Bytes         int     `json:"bytes"`
-	Millis        float64 `json:"render_ms"`
-	NanosPerNode  float64 `json:"ns_per_element"`
-	Allocs        uint64  `json:"allocs"`
-	AllocsPerNode float64 `json:"allocs_per_element"`
+	Elements     int     `json:"elements"`
+	Bytes        int     `json:"bytes"`
+	Millis       float64 `json:"render_ms"`
+	NanosPerNode float64 `json:"ns_per_element"`
+	// CPUMillis and CPUNanosPerNode are process CPU time (user + system,
+	// garbage collector included) of the same run, less disturbed than
+	// wall time by other processes on a busy machine; 0 where unknown.
+	CPUMillis       float64 `json:"cpu_ms"`
+	CPUNanosPerNode float64 `json:"cpu_ns_per_element"`
+	Allocs          uint64  `json:"allocs"`
+	AllocsPerNode   float64 `json:"allocs_per_element"`
 }
 
 // Scale renders Synthetic(n) for each n (whole pipeline: parse, index,
@@ -83,40 +88,54 @@ func Scale(sizes []int, runs int) []ScalePoint {
 	out := make([]ScalePoint, 0, len(sizes))
 	for _, n := range sizes {
 		page := Synthetic(n)
-		var best time.Duration
+		var best, bestCPU time.Duration
 		var allocs uint64
 		for i := 0; i < runs; i++ {
 			runtime.GC()
 			var m0, m1 runtime.MemStats
 			runtime.ReadMemStats(&m0)
-			t0 := time.Now()
+			c0, t0 := cpuTime(), time.Now()
 			if r, err := render.HTMLBytes(page, opts); err == nil {
 				_ = r.Text()
 			}
-			d := time.Since(t0)
+			d, dc := time.Since(t0), cpuTime()-c0
 			runtime.ReadMemStats(&m1)
 			if i == 0 || d < best {
 				best = d
+			}
+			if i == 0 || dc < bestCPU {
+				bestCPU = dc
 			}
 			allocs = m1.Mallocs - m0.Mallocs
 		}
 		el := SyntheticElements(n)
 		out = append(out, ScalePoint{
-			Elements:      el,
-			Bytes:         len(page),
-			Millis:        millis(best),
-			NanosPerNode:  float64(best.Nanoseconds()) / float64(el),
-			Allocs:        allocs,
-			AllocsPerNode: float64(allocs) / float64(el),
+			Elements:        el,
+			Bytes:           len(page),
+			Millis:          millis(best),
+			NanosPerNode:    float64(best.Nanoseconds()) / float64(el),
+			CPUMillis:       millis(bestCPU),
+			CPUNanosPerNode: float64(bestCPU.Nanoseconds()) / float64(el),
+			Allocs:          allocs,
+			AllocsPerNode:   float64(allocs) / float64(el),
 		})
 	}
 	return out
 }
 
-// Slope returns the time per element of the largest point divided by that
-// of the point closest to 10,000 elements (1 means perfectly linear), or 0
-// when there are fewer than two points.
+// Slope returns the wall time per element of the largest point divided by
+// that of the point closest to 10,000 elements (1 means perfectly linear),
+// or 0 when there are fewer than two points.
 func Slope(pts []ScalePoint) float64 {
+	return slope(pts, func(p ScalePoint) float64 { return p.NanosPerNode })
+}
+
+// CPUSlope is Slope over CPU time.
+func CPUSlope(pts []ScalePoint) float64 {
+	return slope(pts, func(p ScalePoint) float64 { return p.CPUNanosPerNode })
+}
+
+func slope(pts []ScalePoint, per func(ScalePoint) float64) float64 {
 	if len(pts) < 2 {
 		return 0
 	}
@@ -132,10 +151,10 @@ func Slope(pts []ScalePoint) float64 {
 			last = i
 		}
 	}
-	if pts[base].NanosPerNode == 0 {
+	if per(pts[base]) == 0 {
 		return 0
 	}
-	return pts[last].NanosPerNode / pts[base].NanosPerNode
+	return per(pts[last]) / per(pts[base])
 }
 
 func abs(x int) int {

@@ -165,16 +165,17 @@ func runScaling(list string, stdout, stderr io.Writer) int {
 		sizes = append(sizes, n)
 	}
 	pts := bench.Scale(sizes, 3)
-	fmt.Fprintf(stdout, "| elements | HTML bytes | render ms | ns/element | allocs/element |\n|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(stdout, "| elements | HTML bytes | render ms | ns/element | CPU ms | CPU ns/element | allocs/element |\n|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, p := range pts {
-		fmt.Fprintf(stdout, "| %d | %d | %.2f | %.1f | %.2f |\n", p.Elements, p.Bytes, p.Millis, p.NanosPerNode, p.AllocsPerNode)
+		fmt.Fprintf(stdout, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %.2f |\n", p.Elements, p.Bytes, p.Millis, p.NanosPerNode, p.CPUMillis, p.CPUNanosPerNode, p.AllocsPerNode)
 	}
-	slope := bench.Slope(pts)
-	fmt.Fprintf(stdout, "\nslope (ns/element at the largest size ÷ ns/element at ~10k): %.3f\n", slope)
+	slope, cpu := bench.Slope(pts), bench.CPUSlope(pts)
+	fmt.Fprintf(stdout, "\nslope (ns/element at the largest size ÷ ns/element at ~10k): wall %.3f, CPU %.3f\n", slope, cpu)
 	b, _ := json.Marshal(struct {
-		Points []bench.ScalePoint `json:"points"`
-		Slope  float64            `json:"slope"`
-	}{pts, slope})
+		Points   []bench.ScalePoint `json:"points"`
+		Slope    float64            `json:"slope"`
+		CPUSlope float64            `json:"cpu_slope"`
+	}{pts, slope, cpu})
 	fmt.Fprintf(stdout, "%s\n", b)
 	return 0
 }
