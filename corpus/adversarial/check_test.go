@@ -37,10 +37,15 @@ type outcome struct {
 // renderPage runs the whole pipeline on b: render, then text, JSON,
 // enriched text and the link record, counting allocations.
 func renderPage(b []byte, opts render.Options) outcome {
+	return run(len(b), func() (*render.Result, error) { return render.HTMLBytes(b, opts) })
+}
+
+// run renders with fn and writes every output, counting the work.
+func run(size int, fn func() (*render.Result, error)) outcome {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	o := outcome{bytes: len(b)}
-	o.res, o.err = render.HTMLBytes(b, opts)
+	o := outcome{bytes: size}
+	o.res, o.err = fn()
 	if o.err == nil {
 		o.text = o.res.Text()
 		o.json = o.res.JSON()
