@@ -330,3 +330,43 @@ func decodeElements(b []byte) ([]Element, error) {
 	}
 	return out, nil
 }
+
+// Verify checks the database: SQLite's integrity and foreign-key checks,
+// every step pointing at a stored observation, and every observation's
+// content hashing to its id. It reads everything; use it after a crash or
+// in tests, not per request.
+func (s *SQLite) Verify(ctx context.Context) error {
+	var res string
+	if err := s.r.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
+		return fmt.Errorf("observe: verify: %w", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("observe: verify: integrity_check: %s", res)
+	}
+	var orphans int
+	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM steps LEFT JOIN observations o ON o.id = steps.obs WHERE o.id IS NULL`).Scan(&orphans); err != nil {
+		return fmt.Errorf("observe: verify: %w", err)
+	}
+	if orphans > 0 {
+		return fmt.Errorf("observe: verify: %d steps point at missing observations", orphans)
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT id, text, links FROM observations`)
+	if err != nil {
+		return fmt.Errorf("observe: verify: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, text, lj string
+		if err := rows.Scan(&id, &text, &lj); err != nil {
+			return fmt.Errorf("observe: verify: %w", err)
+		}
+		var rec links.Record
+		if err := json.Unmarshal([]byte(lj), &rec); err != nil {
+			return fmt.Errorf("observe: verify: observation %s: bad link record: %w", id, err)
+		}
+		if got := ID([]byte(text), rec.AppendJSON(nil)); got != id {
+			return fmt.Errorf("observe: verify: observation %s hashes to %s", id, got)
+		}
+	}
+	return rows.Err()
+}

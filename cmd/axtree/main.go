@@ -16,6 +16,8 @@ commands:
   find FILE|-           resolve a role + name target (see axtree find -h)
   rank FILE.har         rank a recorded network capture (see axtree rank -h)
   bench                 token, cache and speed benchmarks over the corpus (see axtree bench -h)
+  run DIR|MANIFEST      replay recorded pages into an observation store (see axtree run -h)
+  graph                 print the state graph of a store (see axtree graph -h)
   help                  this text
 `
 
@@ -41,6 +43,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRank(rest, stdin, stdout, stderr)
 	case "bench":
 		return runBench(rest, stdin, stdout, stderr)
+	case "run":
+		return runRun(rest, stdin, stdout, stderr)
+	case "graph":
+		return runGraph(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -19,6 +19,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,12 +28,13 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/axtree/axtree/bench"
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
-	"github.com/axtree/axtree/wire"
 )
 
 // Defaults for zero Config fields.
@@ -54,6 +56,12 @@ type Config struct {
 	MaxConcurrent int
 	// Now gives capture times; nil means time.Now.
 	Now func() time.Time
+	// CountTokens counts the tokens of the returned tree text and
+	// TokenEncoding names how; nil means the o200k_base BPE of package
+	// bench (tiktoken, tables embedded), or observe.EstimateTokens
+	// ("estimate") if that cannot load.
+	CountTokens   func([]byte) int
+	TokenEncoding string
 }
 
 func (c Config) withDefaults() Config {
@@ -66,6 +74,14 @@ func (c Config) withDefaults() Config {
 	if c.MaxConcurrent <= 0 {
 		c.MaxConcurrent = max(1, runtime.GOMAXPROCS(0))
 	}
+	if c.CountTokens == nil {
+		if tc, err := bench.Tokens(); err == nil {
+			c.CountTokens = func(b []byte) int { return tc.Count(bench.O200k, b) }
+			c.TokenEncoding = string(bench.O200k)
+		} else {
+			c.CountTokens, c.TokenEncoding = observe.EstimateTokens, "estimate"
+		}
+	}
 	return c
 }
 
@@ -76,6 +92,36 @@ type Server struct {
 	rec   *observe.Recorder
 	sem   chan struct{}
 	mux   *http.ServeMux
+	toks  tokenCache
+}
+
+// tokenCache memoizes token counts by the SHA-256 of the text: a BPE count
+// of a large tree costs about as much as rendering it, and agents post the
+// same states again and again. It holds at most maxTokenCache entries and
+// starts over when full.
+type tokenCache struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]int
+}
+
+const maxTokenCache = 4096
+
+func (s *Server) countTokens(b []byte) int {
+	k := sha256.Sum256(b)
+	s.toks.mu.Lock()
+	n, ok := s.toks.m[k]
+	s.toks.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = s.cfg.CountTokens(b)
+	s.toks.mu.Lock()
+	if s.toks.m == nil || len(s.toks.m) >= maxTokenCache {
+		s.toks.m = make(map[[sha256.Size]byte]int)
+	}
+	s.toks.m[k] = n
+	s.toks.mu.Unlock()
+	return n
 }
 
 // New returns a Server over store.
@@ -131,10 +177,10 @@ type PostResponse struct {
 	Text     string          `json:"text"`     // lean tree, the run's stable numbering
 	Links    links.Record    `json:"links"`    // link record, stable numbering
 	Enriched string          `json:"enriched"` // tree with link URLs inline
-	// Tokens estimates the tokens of Text (observe.EstimateTokens, not a
-	// real tokenizer; TokensEstimated says so).
-	Tokens          int  `json:"tokens"`
-	TokensEstimated bool `json:"tokens_estimated"`
+	// Tokens counts the tokens of Text in TokenEncoding ("o200k_base", or
+	// "estimate" for observe.EstimateTokens).
+	Tokens        int    `json:"tokens"`
+	TokenEncoding string `json:"token_encoding"`
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
@@ -196,31 +242,22 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 
 	pageURL := r.Header.Get("X-Axtree-URL")
 	var page *render.Result
-	title := ""
+	opts := render.Options{URL: pageURL, MaxInputBytes: -1} // the body is already capped
 	if kind == "html" {
-		page, err = render.HTMLBytes(body, render.Options{URL: pageURL, MaxInputBytes: -1})
-		if err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
-			return
-		}
+		page, err = render.HTMLBytes(body, opts)
 	} else {
-		d, meta, err := wire.Decode(bytes.NewReader(body), wire.Limits{MaxBytes: s.cfg.MaxBodyBytes})
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "capture: "+err.Error())
-			return
-		}
-		if pageURL == "" {
-			pageURL = meta.URL
-		}
-		title = meta.Title
-		page = render.Doc(d, render.Options{URL: pageURL})
+		page, err = render.Capture(bytes.NewReader(body), opts)
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
 	}
 	if ctx.Err() != nil {
 		writeError(w, http.StatusServiceUnavailable, "request timed out while rendering")
 		return
 	}
 
-	rec, err := s.rec.Record(ctx, observe.Input{Run: run, Previous: prev, Action: act, Page: page, URL: pageURL, Title: title})
+	rec, err := s.rec.Record(ctx, observe.Input{Run: run, Previous: prev, Action: act, Page: page})
 	if err != nil {
 		switch {
 		case errors.Is(err, observe.ErrBadRun):
@@ -238,7 +275,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, &PostResponse{
 		ID: o.ID, Run: o.Run, Seq: o.Seq, Previous: o.Previous, Action: o.Action, URL: o.URL, Title: o.Title,
 		Text: string(rec.Text), Links: rec.Links, Enriched: string(rec.Enriched),
-		Tokens: observe.EstimateTokens(rec.Text), TokensEstimated: true,
+		Tokens: s.countTokens(rec.Text), TokenEncoding: s.cfg.TokenEncoding,
 	})
 }
 
