@@ -61,7 +61,8 @@ type Facts struct {
 
 // New indexes the document rooted at root (normally the DocumentNode that
 // html.Parse returns; any node works). It walks the tree once. Iframe srcdoc
-// documents are parsed and attached as frames of their iframe element.
+// documents are parsed (with Parse) and attached as frames of their iframe
+// element.
 func New(root *html.Node) *Doc { return newDoc(root, 0) }
 
 // maxFrameDepth bounds srcdoc-inside-srcdoc nesting.
@@ -82,7 +83,9 @@ func newDoc(root *html.Node, depth int) *Doc {
 		for _, n := range d.Elements {
 			if IsHTML(n, "iframe") {
 				if src, ok := Attr(n, "srcdoc"); ok {
-					if sub, err := html.Parse(strings.NewReader(src)); err == nil {
+					// Parse, not html.Parse: a frame nested past 512
+					// levels is flattened like the top document, not lost.
+					if sub, err := Parse([]byte(src)); err == nil {
 						d.SetFrame(n, newDoc(sub, depth+1))
 					}
 				}
