@@ -85,6 +85,7 @@ func Cases() []Case {
 		{Name: "bad-bytes", Size: 1_000, Unit: "repeats", Forge: true, Linear: true, Small: 100, Gen: BadBytes},
 		{Name: "forge", Size: 100, Unit: "repeats", Forge: true, Linear: true, Small: 10, Gen: Forge},
 		{Name: "srcdoc-nest", Size: 8, Unit: "levels", Forge: true, Gen: SrcdocNest},
+		{Name: "srcdoc-deep", Size: 10_000, Unit: "levels", Linear: true, Small: 2_000, Gen: SrcdocDeep},
 	}
 }
 
@@ -496,6 +497,19 @@ func SrcdocNest(n int) []byte {
 	page(&b)
 	b.WriteString(inner)
 	b.WriteString("</body></html>")
+	return b.Bytes()
+}
+
+// SrcdocDeep is an iframe whose srcdoc nests n <div>s around a button.
+func SrcdocDeep(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(n*5 + 200)
+	page(&b)
+	b.WriteString(`<p>top</p><iframe srcdoc="`)
+	for i := 0; i < n; i++ {
+		b.WriteString("<div>")
+	}
+	b.WriteString(`<button>deep in frame</button>"></iframe></body></html>`)
 	return b.Bytes()
 }
 

@@ -84,6 +84,18 @@ func TestForgeKeepsRealNodes(t *testing.T) {
 	}
 }
 
+// TestDeepFrameKept checks the content of a frame nested past the parser's
+// depth limit is rendered, not dropped.
+func TestDeepFrameKept(t *testing.T) {
+	o := renderPage(SrcdocDeep(2000), render.Options{})
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	if len(lines(o.text, "[button] deep in frame")) != 1 {
+		t.Errorf("the button inside the deep frame is missing:\n%s", o.text)
+	}
+}
+
 // TestHugeValuesAreMarked checks that names and values cut by a limit say
 // so with an ellipsis, on the 10 MB cases at a smaller size.
 func TestHugeValuesAreMarked(t *testing.T) {
