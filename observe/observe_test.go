@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
 )
@@ -187,6 +188,22 @@ func commonPrefix(a, b []byte) int {
 	return n
 }
 
+// sharedLines counts the lines of b that also occur in a (as a multiset).
+func sharedLines(a, b []byte) int {
+	seen := map[string]int{}
+	for _, l := range strings.Split(string(a), "\n") {
+		seen[l]++
+	}
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if seen[l] > 0 {
+			seen[l]--
+			n++
+		}
+	}
+	return n
+}
+
 // TestStableIDsLengthenPrefixes measures byte-identical prefixes between
 // consecutive observations with and without stable numbering.
 func TestStableIDsLengthenPrefixes(t *testing.T) {
@@ -198,6 +215,7 @@ func TestStableIDsLengthenPrefixes(t *testing.T) {
 		var prevFresh, prevStable []byte
 		var prevElems []observe.Element
 		sumFresh, sumStable, sumLen := 0, 0, 0
+		linesFresh, linesStable, lines := 0, 0, 0
 		for i, f := range files {
 			r := renderFile(t, f, "https://"+seq+".example.test/")
 			fresh := r.Text()
@@ -208,15 +226,22 @@ func TestStableIDsLengthenPrefixes(t *testing.T) {
 			stable := r.Text()
 			if i > 0 {
 				pf, ps := commonPrefix(prevFresh, fresh), commonPrefix(prevStable, stable)
-				t.Logf("%s %s: %d bytes; identical prefix %d fresh, %d stable", seq, filepath.Base(f), len(stable), pf, ps)
+				lf, ls := sharedLines(prevFresh, fresh), sharedLines(prevStable, stable)
+				n := strings.Count(string(stable), "\n")
+				t.Logf("%s %s: %d bytes; identical prefix %d fresh, %d stable; lines also in the previous step %d fresh, %d stable of %d",
+					seq, filepath.Base(f), len(stable), pf, ps, lf, ls, n)
 				if ps < pf {
 					t.Errorf("%s %s: stable prefix %d shorter than fresh %d", seq, filepath.Base(f), ps, pf)
 				}
+				if ls < lf {
+					t.Errorf("%s %s: stable numbering keeps fewer lines (%d) than fresh (%d)", seq, filepath.Base(f), ls, lf)
+				}
 				sumFresh, sumStable, sumLen = sumFresh+pf, sumStable+ps, sumLen+len(stable)
+				linesFresh, linesStable, lines = linesFresh+lf, linesStable+ls, lines+n
 			}
 			prevFresh, prevStable, prevElems = fresh, stable, elems
 		}
-		t.Logf("%s total: prefix %d fresh vs %d stable of %d bytes", seq, sumFresh, sumStable, sumLen)
+		t.Logf("%s total: prefix %d fresh vs %d stable of %d bytes; shared lines %d fresh vs %d stable of %d", seq, sumFresh, sumStable, sumLen, linesFresh, linesStable, lines)
 	}
 }
 
@@ -432,5 +457,74 @@ func TestGraphDeterministic(t *testing.T) {
 	m.Merge(g2)
 	if me := m.Edges(); me[0].Count != 4 {
 		t.Errorf("merged count %d, want 4", me[0].Count)
+	}
+}
+
+// Corrupt previous elements (duplicate or non-positive ids) give an error,
+// never a panic or a tree with two elements of one id.
+func TestStabilizeBadPrevious(t *testing.T) {
+	prev := []observe.Element{{ID: 1, Role: "button", Name: "A"}, {ID: 1, Role: "button", Name: "B"}}
+	cur := renderString(t, `<button>A</button><button>B</button>`)
+	before := string(cur.Text())
+	if _, err := observe.Stabilize(cur.Tree, nil, prev); err == nil {
+		t.Error("duplicate previous ids accepted")
+	}
+	if got := string(cur.Text()); got != before {
+		t.Errorf("failed Stabilize changed the tree:\n%s", got)
+	}
+	prev = []observe.Element{{ID: -5, Role: "button", Name: "A"}}
+	if _, err := observe.Stabilize(cur.Tree, nil, prev); err == nil {
+		t.Error("negative previous id accepted")
+	}
+	if els, err := observe.Stabilize(nil, nil, prev); err != nil || len(els) != 0 {
+		t.Errorf("nil tree: %v %v", els, err)
+	}
+}
+
+func BenchmarkStabilizeAmazon(b *testing.B) {
+	page, err := os.ReadFile(shared.Path(b, "corpus", "pages", "amazon-de-search.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := render.HTMLBytes(page, render.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Two previous steps that number every element differently: each call
+	// renumbers the whole tree.
+	a, _ := observe.Stabilize(r.Tree, nil, nil)
+	rev := make([]observe.Element, len(a))
+	for i, e := range a {
+		e.ID = len(a) - i
+		rev[i] = e
+	}
+	prevs := [2][]observe.Element{rev, a}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := observe.Stabilize(r.Tree, nil, prevs[i%2]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(a)), "elements")
+}
+
+func BenchmarkRecordSQLite(b *testing.B) {
+	st := openStore(b, filepath.Join(b.TempDir(), "obs.db"))
+	defer st.Close()
+	rec := &observe.Recorder{Store: st}
+	page, err := os.ReadFile(corpusFile(b, "job-form", "02-half.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		r, _ := render.HTMLBytes(page, render.Options{URL: "https://jobs.example.org/"})
+		b.StartTimer()
+		if _, err := rec.Record(ctx, observe.Input{Run: "bench", Page: r}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

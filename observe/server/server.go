@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"runtime"
 	"strings"
@@ -230,6 +231,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
 			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", s.cfg.MaxBodyBytes))
+			return
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			writeError(w, http.StatusRequestTimeout, "reading body: "+err.Error())
 			return
 		}
 		writeError(w, http.StatusBadRequest, "reading body: "+err.Error())
