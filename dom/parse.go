@@ -19,23 +19,34 @@ const MaxParseDepth = 480
 // token stream so that elements past MaxParseDepth open no new level (their
 // start and end tags are dropped; their text and void elements stay, in
 // order) and parses that, so deep pages still render instead of failing.
+// Elements the parser implies (a table's tbody and tr, ...) are not in the
+// token stream, so when the rewritten document still nests too deep, the
+// limit is halved and the rewrite repeated (a few times at most).
 // Element numbering follows the tree Parse returns.
 func Parse(b []byte) (*html.Node, error) {
 	root, err := html.Parse(bytes.NewReader(b))
-	if err == nil || !strings.Contains(err.Error(), "open stack of elements") {
-		return root, err
+	for limit := MaxParseDepth; err != nil && tooDeep(err) && limit >= minFlattenDepth; limit /= 2 {
+		root, err = html.Parse(bytes.NewReader(flattenDeep(b, limit)))
 	}
-	return html.Parse(bytes.NewReader(flattenDeep(b)))
+	return root, err
 }
 
+// minFlattenDepth is the smallest token depth Parse flattens to. The limits
+// tried are 480, 240, 120, 60 and 30, so a document whose implied elements
+// multiply its depth up to 17 times still parses (<table><td> opens four
+// elements for two tags); past that Parse returns the parser's error.
+const minFlattenDepth = MaxParseDepth / 16
+
+// tooDeep reports golang.org/x/net/html's nesting-limit error.
+func tooDeep(err error) bool { return strings.Contains(err.Error(), "open stack of elements") }
+
 // flattenDeep rewrites the token stream so that no element opens a level
-// past MaxParseDepth: a start tag at the limit first closes the innermost
-// open element, so the deeper element becomes its sibling (as Chromium
-// attaches elements past its depth limit), and the end tag that would have
-// closed the element later is dropped. Depth is counted from the tokens, an
-// over-estimate (implied end tags are not modelled), so the rewritten
-// document never nests deeper than the parser allows.
-func flattenDeep(b []byte) []byte {
+// past limit: a start tag at the limit first closes the innermost open
+// element, so the deeper element becomes its sibling (as Chromium attaches
+// elements past its depth limit), and the end tag that would have closed
+// the element later is dropped. Depth is counted from the tokens; elements
+// the parser implies are not counted (see Parse).
+func flattenDeep(b []byte, limit int) []byte {
 	z := html.NewTokenizer(bytes.NewReader(b))
 	var out bytes.Buffer
 	out.Grow(len(b) + len(b)/8)
@@ -54,7 +65,7 @@ func flattenDeep(b []byte) []byte {
 				out.Write(raw)
 				continue
 			}
-			if len(stack) >= MaxParseDepth {
+			if len(stack) >= limit {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				out.WriteString("</" + top + ">")

@@ -54,3 +54,25 @@ func TestParseDeep(t *testing.T) {
 		t.Errorf("%d divs, last element %q; want 2000 divs, then the a", divs, last)
 	}
 }
+
+// TestParseDeepTables checks nesting made of tags whose parents the parser
+// implies (<table><tr><td> opens table, tbody, tr and td) is flattened far
+// enough to parse, keeping every cell.
+func TestParseDeepTables(t *testing.T) {
+	for _, unit := range []string{"<table><tr><td>x", "<table><td>x", "<ul><li><table><td><div>"} {
+		root, err := Parse([]byte(strings.Repeat(unit, 2000) + "<button>end</button>"))
+		if err != nil {
+			t.Fatalf("%s × 2000: %v", unit, err)
+		}
+		d := New(root)
+		buttons := 0
+		for _, n := range d.Elements {
+			if IsHTML(n, "button") {
+				buttons++
+			}
+		}
+		if buttons != 1 {
+			t.Errorf("%s × 2000: %d buttons, want 1", unit, buttons)
+		}
+	}
+}
