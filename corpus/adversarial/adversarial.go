@@ -64,6 +64,7 @@ func Cases() []Case {
 		{Name: "nesting-unclosed", Size: 100_000, Unit: "levels", Linear: true, Small: 5_000, Gen: Unclosed, Big: true},
 		{Name: "nesting-inline", Size: 10_000, Unit: "levels", Linear: true, Small: 4_000, Gen: NestedInline},
 		{Name: "nesting-shadow", Size: 10_000, Unit: "levels", Linear: true, Small: 2_000, Gen: NestedShadow},
+		{Name: "nesting-table", Size: 10_000, Unit: "levels", Linear: true, Small: 2_000, Gen: NestedTables},
 		{Name: "nesting-depth-limit", Size: 400, Unit: "levels", Gen: Nested,
 			Options: render.Options{Build: axtree.Options{MaxDepth: 100}}, Hits: []string{"depth"}},
 		{Name: "siblings-1m", Size: 1_000_000, Unit: "siblings", Gen: Siblings, Hits: []string{"nodes"}, Big: true},
@@ -163,6 +164,20 @@ func NestedShadow(n int) []byte {
 		b.WriteString(`</template><span>light</span></div>`)
 	}
 	b.WriteString(`</body></html>`)
+	return b.Bytes()
+}
+
+// NestedTables is n tables each in a cell of the previous one: the parser
+// implies a tbody and a tr per level, so the element depth is four times
+// the number of levels.
+func NestedTables(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(n*20 + 200)
+	page(&b)
+	for i := 0; i < n; i++ {
+		b.WriteString("<table><td>c")
+	}
+	b.WriteString(`<button>in the last cell</button></body></html>`)
 	return b.Bytes()
 }
 
