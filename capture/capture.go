@@ -119,13 +119,13 @@ func Script() string { return script }
 // Errors the adapter returns (wrapped, with details).
 var (
 	// ErrCrashed: the page's renderer crashed; open a new Page.
-	ErrCrashed = errors.New("capture: the page's renderer crashed")
+	ErrCrashed = errors.New("the page's renderer crashed")
 	// ErrNoBrowser: no Chromium executable was found.
 	ErrNoBrowser = errors.New("capture: no Chromium executable found")
 	// ErrTimeout: an operation ran out of time.
-	ErrTimeout = errors.New("capture: timed out")
+	ErrTimeout = errors.New("timed out")
 	// ErrNoElement: the id is not in the latest snapshot, or its element is gone.
-	ErrNoElement = errors.New("capture: no such element")
+	ErrNoElement = errors.New("no such element")
 )
 
 // Options configure a Browser. The zero value gives the defaults.
@@ -284,6 +284,7 @@ func (b *Browser) Close() error {
 // concurrently.
 type Page struct {
 	b      *Browser
+	opts   Options
 	ctx    context.Context // chromedp tab context
 	cancel func()
 	alive  context.Context // canceled with ErrCrashed when the renderer dies
@@ -300,7 +301,7 @@ type Page struct {
 // NewPage opens a tab and installs the hook.
 func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 	tctx, tcancel := chromedp.NewContext(b.ctx)
-	p := &Page{b: b, ctx: tctx, cancel: tcancel, inflight: map[network.RequestID]bool{}}
+	p := &Page{b: b, opts: b.opts, ctx: tctx, cancel: tcancel, inflight: map[network.RequestID]bool{}}
 	p.alive, p.kill = context.WithCancelCause(tctx)
 	// The first Run opens the tab; bound it from outside.
 	opened := make(chan error, 1)
@@ -342,6 +343,11 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 	}
 	return p, nil
 }
+
+// SetOptions replaces the page's timeouts and limits (zero fields take the
+// defaults); ExecPath, RemoteURL, Width and Height are the browser's and are
+// ignored here.
+func (p *Page) SetOptions(o Options) { p.opts = o.withDefaults() }
 
 // onEvent runs on chromedp's reader goroutine: it must be fast.
 func (p *Page) onEvent(ev any) {
@@ -407,7 +413,7 @@ func (p *Page) do(ctx context.Context, timeout time.Duration, fn func(context.Co
 // Navigate loads url and waits for the page to settle (see the package doc).
 // It returns warnings for a load that did not finish (the page is usable).
 func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err error) {
-	o := p.b.opts
+	o := p.opts
 	loaded := make(chan struct{})
 	p.mu.Lock()
 	p.loaded = loaded
@@ -513,7 +519,7 @@ var collectExpr = "(function(){var h=" + hookExpr + ";if(!h){" + script + ";h=" 
 // Capture collects the page, decodes and renders it. Its ids are valid for
 // Act until the next Capture.
 func (p *Page) Capture(ctx context.Context) (*Snapshot, error) {
-	o := p.b.opts
+	o := p.opts
 	var out [2]json.RawMessage
 	err := p.do(ctx, o.CollectTimeout, func(c context.Context) error {
 		return p.evaluate(c, collectExpr, o.CollectTimeout, &out)
@@ -595,7 +601,7 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 	val, _ := json.Marshal(value)
 	act, _ := json.Marshal(action)
 	expr := "(" + strings.TrimSpace(actJS) + ")(" + hookExpr + "," + strconv.Itoa(k) + "," + string(act) + "," + string(val) + ")"
-	o := p.b.opts
+	o := p.opts
 	return p.do(ctx, o.ActTimeout, func(c context.Context) error {
 		var r struct {
 			X, Y  *float64

@@ -146,7 +146,7 @@
       var kids = [];
       while (c !== null) { kids[kids.length] = c; c = apply(N.nextSibling, c, []); }
       for (var k = kids.length - 1; k >= 0; k--) {
-        stack[stack.length] = { n: kids[k], h: ctx.h, x: ctx.x, y: ctx.y, cl: ctx.cl, hidden: ctx.hidden, depth: depth, foreign: ctx.foreign, inTemplate: ctx.inTemplate, modal: ctx.modal };
+        stack[stack.length] = { n: kids[k], h: ctx.h, x: ctx.x, y: ctx.y, cl: ctx.cl, hidden: ctx.hidden, depth: depth, foreign: ctx.foreign, inTemplate: ctx.inTemplate, modal: ctx.modal, dm: ctx.dm, ptr: ctx.ptr };
       }
     }
 
@@ -154,7 +154,7 @@
       try { return apply(N.querySelector, doc, ['dialog:modal']); } catch (e) { return null; }
     }
 
-    function listenerRecord(el, h, own, facts) {
+    function listenerRecord(el, h, own, facts, pointerStart) {
       // masks: event id -> bits
       var masks = null;
       function add(eid, bits) {
@@ -182,11 +182,13 @@
         }
       }
       if (own.container && masks !== null) {
-        // html/body: click-like events go to the document delegate.
-        for (k = 0; k < clickIds.length; k++) {
-          var cid = clickIds[k];
-          if (masks[cid]) { facts.delegateMask[cid] = (facts.delegateMask[cid] | 0) | masks[cid]; masks[cid] = 0; }
-        }
+        // html/body: click-like listeners are the page's delegates (in dm).
+        for (k = 0; k < clickIds.length; k++) masks[clickIds[k]] = 0;
+      }
+      if (pointerStart && facts.dm !== null) {
+        // Resolved delegation: a page- or shadow-wide click listener
+        // reaches the element where a cursor:pointer region starts.
+        for (k = 0; k < facts.dm.length; k++) if (facts.dm[k]) add(k, facts.dm[k] | 128);
       }
       if (masks === null) return '';
       var s = '';
@@ -324,37 +326,48 @@
       a += (seen ? ',' : '') + '["data-axid","' + axid + '"]]';
       emit(',"attrs":' + a);
 
-      var facts = { delegateMask: [] };
+      var facts = { dm: it.dm };
       var delegates = [];
       if (own.jq !== null) jquery(own, delegates);
-      var docEl = el.ownerDocument && el === el.ownerDocument.documentElement;
-      own.container = isHTML && (docEl || (local === 'body' && el.parentNode === el.ownerDocument.documentElement));
+      var doc = el.ownerDocument;
+      var docEl = doc && el === doc.documentElement;
+      own.container = isHTML && (docEl || (local === 'body' && el.parentNode === doc.documentElement));
       if (docEl) {
-        // listeners on window and document delegate to the whole page
-        var doc = el.ownerDocument, win = doc.defaultView;
-        clickDelegateOf(win, it.h, facts.delegateMask);
-        clickDelegateOf(doc, it.h, facts.delegateMask);
+        // Click-like listeners on window, document, <html> and <body> are
+        // the page's delegates: resolved below onto pointer starts.
+        var dm = [];
+        clickDelegateOf(doc.defaultView, it.h, dm);
+        clickDelegateOf(doc, it.h, dm);
+        clickDelegateOf(el, it.h, dm);
+        try { if (doc.body) clickDelegateOf(doc.body, it.h, dm); } catch (e) {}
+        facts.dm = dm.length > 0 ? dm : null;
       }
-      var rec = listenerRecord(el, it.h, own, facts);
       var root = null;
       try { root = it.h ? it.h.shadowOf(el) : apply(N.shadowRootGet, el, []); } catch (e) { root = null; }
-      if (root) clickDelegateOf(root, it.h, facts.delegateMask);
+      var hidden = it.hidden, res = { hidden: false, pointer: false }, fs = '';
+      if (!hidden && !it.inTemplate && !(isHTML && NOFACTS[local])) {
+        try { fs = facts_(el, it, local, isHTML, res); } catch (e) {}
+        hidden = res.hidden;
+      }
+      var rec = listenerRecord(el, it.h, own, facts, res.pointer && !it.ptr);
       if (rec !== '') emit(',"listeners":' + q(rec));
-      var dm = maskString(facts.delegateMask);
-      if (dm !== '') delegates[delegates.length] = '{"listeners":' + q(dm) + '}';
       if (delegates.length > 0) {
         var ds = '';
         for (k = 0; k < delegates.length; k++) ds += (k ? ',' : '') + delegates[k];
         emit(',"delegate":[' + ds + ']');
       }
-
-      var hidden = it.hidden;
+      emit(fs);
       // Children of foreign elements other than SVG's HTML integration
       // points are foreign: an HTML child there says "ns":"html".
-      var child = { h: it.h, x: it.x, y: it.y, cl: it.cl, hidden: hidden, foreign: !isHTML && !(ns === SVG_NS && (local === 'foreignObject' || local === 'desc' || local === 'title')), inTemplate: it.inTemplate, modal: it.modal };
-      if (!hidden && !it.inTemplate && !(isHTML && NOFACTS[local])) {
-        try { hidden = facts_(el, it, local, isHTML); } catch (e) {}
-        child.hidden = hidden;
+      var child = { h: it.h, x: it.x, y: it.y, cl: it.cl, hidden: hidden, foreign: !isHTML && !(ns === SVG_NS && (local === 'foreignObject' || local === 'desc' || local === 'title')), inTemplate: it.inTemplate, modal: it.modal, dm: facts.dm, ptr: res.pointer };
+      var shadowCtx = child;
+      if (root) {
+        var rm = [];
+        clickDelegateOf(root, it.h, rm);
+        if (rm.length > 0) {
+          if (facts.dm !== null) for (k = 0; k < facts.dm.length; k++) if (facts.dm[k]) rm[k] = (rm[k] | 0) | facts.dm[k];
+          shadowCtx = { h: it.h, x: it.x, y: it.y, cl: it.cl, hidden: hidden, foreign: child.foreign, inTemplate: it.inTemplate, modal: it.modal, dm: rm, ptr: res.pointer };
+        }
       }
       var depth = it.depth + 1;
       var deep = depth >= MAX_DEPTH;
@@ -374,7 +387,7 @@
           var fx = it.x + (r ? r.left : 0), fy = it.y + (r ? r.top : 0);
           var fcl = it.cl;
           if (r) fcl = { left: Math.max(it.cl.left, fx), top: Math.max(it.cl.top, fy), right: Math.min(it.cl.right, fx + r.width), bottom: Math.min(it.cl.bottom, fy + r.height) };
-          var fctx = { h: fh, x: fx, y: fy, cl: fcl, hidden: hidden, foreign: false, inTemplate: it.inTemplate, modal: docModal(fdoc) };
+          var fctx = { h: fh, x: fx, y: fy, cl: fcl, hidden: hidden, foreign: false, inTemplate: it.inTemplate, modal: docModal(fdoc), dm: null, ptr: false };
           var ftitle = '';
           try { ftitle = '' + fdoc.title; } catch (e) {}
           stack[stack.length] = ']}}';
@@ -397,33 +410,34 @@
       }
       if (root && !deep) {
         stack[stack.length] = ']}';
-        pushChildren(child, depth + 1, apply(N.firstChild, root, []));
+        pushChildren(shadowCtx, depth + 1, apply(N.firstChild, root, []));
         stack[stack.length] = ',"shadow":{"mode":' + q(root.mode === 'closed' ? 'closed' : 'open') + ',"children":[';
       }
     }
 
     // facts_ reads the live facts of a rendered element and emits them. It
     // returns true when the element's subtree is not rendered (display:none).
-    function facts_(el, it, local, isHTML) {
+    function facts_(el, it, local, isHTML, res) {
+      var fs = '';
       var cs = apply(N.getComputedStyle, window, [el]);
       var display = keywords(css(cs, 'display'));
       var vis = css(cs, 'visibility');
       var cv = css(cs, 'content-visibility');
-      if (display !== '') emit(',"display":' + q(display));
-      if (vis === 'visible' || vis === 'hidden' || vis === 'collapse') emit(',"visibility":"' + vis + '"');
-      if (cv === 'hidden' || cv === 'auto') emit(',"contentVisibility":"' + cv + '"');
-      if (css(cs, 'cursor') === 'pointer') emit(',"cursorPointer":true');
+      if (display !== '') fs += (',"display":' + q(display));
+      if (vis === 'visible' || vis === 'hidden' || vis === 'collapse') fs += (',"visibility":"' + vis + '"');
+      if (cv === 'hidden' || cv === 'auto') fs += (',"contentVisibility":"' + cv + '"');
+      if (css(cs, 'cursor') === 'pointer') { fs += (',"cursorPointer":true'); res.pointer = true; }
       if (it.modal) {
-        try { if (!it.modal.contains(el) && !el.contains(it.modal)) emit(',"inert":true'); } catch (e) {}
+        try { if (!it.modal.contains(el) && !el.contains(it.modal)) fs += (',"inert":true'); } catch (e) {}
       }
-      if (display === 'none') return true;
+      if (display === 'none') { res.hidden = true; return fs; }
       if (display !== 'contents') {
         var r = apply(N.rect, el, []);
         var w = r.width, h = r.height;
-        if (w === 0 && h === 0) emit(',"zeroSize":true');
+        if (w === 0 && h === 0) fs += (',"zeroSize":true');
         var L = it.x + r.left, T = it.y + r.top, Rr = L + w, B = T + h;
         var inV = (w > 0 || h > 0) && Rr > it.cl.left && L < it.cl.right && B > it.cl.top && T < it.cl.bottom;
-        emit(',"inViewport":' + (inV ? 'true' : 'false'));
+        fs += (',"inViewport":' + (inV ? 'true' : 'false'));
       }
       if (isHTML && !NOPSEUDO[local]) {
         var pseudo = ['::before', '::after'], field = ['before', 'after'];
@@ -432,38 +446,38 @@
           var content = css(ps, 'content');
           if (content === '' || content === 'none' || content === 'normal') continue;
           if (css(ps, 'display') === 'none') continue;
-          emit(',"' + field[k] + '":' + q(pseudoText(content, el)));
+          fs += (',"' + field[k] + '":' + q(pseudoText(content, el)));
         }
       }
       if (isHTML) {
         if (local === 'input') {
           var type = lower('' + (el.type || ''));
           if (type === 'checkbox' || type === 'radio') {
-            emit(',"checked":' + (el.checked ? 'true' : 'false'));
-            if (el.indeterminate && type === 'checkbox') emit(',"indeterminate":true');
+            fs += (',"checked":' + (el.checked ? 'true' : 'false'));
+            if (el.indeterminate && type === 'checkbox') fs += (',"indeterminate":true');
           } else if (type !== 'file' && type !== 'hidden') {
             var v = '' + el.value;
             if (type === 'password') { var m = ''; for (var p = 0; p < v.length; p++) m += '*'; v = m; }
-            emit(',"value":' + q(v));
+            fs += (',"value":' + q(v));
           }
         } else if (local === 'textarea') {
-          emit(',"value":' + q('' + el.value));
+          fs += (',"value":' + q('' + el.value));
         } else if (local === 'select') {
           // The tree shows a select's value as the label a person sees.
           var so = el.selectedIndex >= 0 ? el.options[el.selectedIndex] : null;
-          if (so) emit(',"value":' + q('' + so.label));
+          if (so) fs += (',"value":' + q('' + so.label));
         } else if (local === 'option') {
-          emit(',"selected":' + (el.selected ? 'true' : 'false'));
+          fs += (',"selected":' + (el.selected ? 'true' : 'false'));
         }
       }
-      return false;
+      return fs;
     }
 
     var doc = document;
     var topClip = { left: 0, top: 0, right: vw, bottom: vh };
     emit('{"version":1,"url":' + q(doc.URL) + ',"title":' + q(doc.title) + ',"root":{"tag":"#document","children":[');
     first = true;
-    var top = { h: H, x: 0, y: 0, cl: topClip, hidden: false, depth: 0, foreign: false, inTemplate: false, modal: docModal(doc) };
+    var top = { h: H, x: 0, y: 0, cl: topClip, hidden: false, depth: 0, foreign: false, inTemplate: false, modal: docModal(doc), dm: null, ptr: false };
     pushChildren(top, 1, apply(N.firstChild, doc, []));
     while (stack.length > 0) {
       var it = stack[stack.length - 1];

@@ -15,15 +15,15 @@ import (
 
 // One browser for the whole package, started on first use.
 var (
-	shared     *Browser
-	sharedErr  error
-	sharedOnce sync.Once
+	sharedBrowser *Browser
+	sharedErr     error
+	sharedOnce    sync.Once
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared != nil {
-		shared.Close()
+	if sharedBrowser != nil {
+		sharedBrowser.Close()
 	}
 	os.Exit(code)
 }
@@ -39,7 +39,7 @@ func browser(t testing.TB) *Browser {
 		t.Skip("Chromium not found (set AXTREE_CHROMIUM or install chromium); skipping live capture tests")
 	}
 	sharedOnce.Do(func() {
-		shared, sharedErr = Start(context.Background(), Options{
+		sharedBrowser, sharedErr = Start(context.Background(), Options{
 			NavTimeout: 10 * time.Second, Settle: 2 * time.Second, Quiet: 150 * time.Millisecond,
 			CollectTimeout: 20 * time.Second, ActTimeout: 5 * time.Second,
 		})
@@ -47,7 +47,7 @@ func browser(t testing.TB) *Browser {
 	if sharedErr != nil {
 		t.Fatalf("start Chromium: %v", sharedErr)
 	}
-	return shared
+	return sharedBrowser
 }
 
 // newPage opens a tab on the shared browser, closed at the end of the test.

@@ -1,0 +1,162 @@
+package capture
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// short gives the page timeouts that keep the bad-input tests quick.
+func short(p *Page) {
+	p.SetOptions(Options{NavTimeout: 2 * time.Second, Settle: time.Second, Quiet: 100 * time.Millisecond,
+		CollectTimeout: 5 * time.Second, ActTimeout: 2 * time.Second})
+}
+
+// within fails the test when fn takes longer than max: the adapter promised a
+// bound, and a hang would otherwise only show as the test binary's timeout.
+func within(t *testing.T, max time.Duration, fn func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(max):
+		t.Fatalf("no answer within %v", max)
+		return nil
+	}
+}
+
+func TestUnreachableURL(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	err := within(t, 10*time.Second, func() error {
+		_, _, err := p.Load(context.Background(), "http://127.0.0.1:1/")
+		return err
+	})
+	// Chromium refuses port 1 outright (ERR_UNSAFE_PORT); either way the
+	// navigation error must name the network error.
+	if err == nil || !strings.Contains(err.Error(), "net::ERR_") {
+		t.Fatalf("got %v, want a net::ERR_ navigation error", err)
+	}
+}
+
+func TestDocumentNeverResponds(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	srv := serve(t, nil)
+	block := make(chan struct{})
+	t.Cleanup(func() { close(block) }) // before srv.Close, which waits for handlers
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-block:
+		case <-r.Context().Done():
+		}
+	})
+	err := within(t, 10*time.Second, func() error {
+		_, _, err := p.Load(context.Background(), srv.URL+"/")
+		return err
+	})
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("got %v, want ErrTimeout", err)
+	}
+}
+
+func TestSubresourceNeverLoads(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	srv := serve(t, nil)
+	block := make(chan struct{})
+	t.Cleanup(func() { close(block) }) // before srv.Close, which waits for handlers
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow.png" {
+			select {
+			case <-block:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(`<!doctype html><title>slow</title><button>Still here</button><img src="/slow.png" alt="slow image">`))
+	})
+	var s *Snapshot
+	var warns []string
+	err := within(t, 15*time.Second, func() error {
+		var err error
+		s, warns, err = p.Load(context.Background(), srv.URL+"/")
+		return err
+	})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(warns) == 0 {
+		t.Errorf("no warning for a load event that never fired")
+	}
+	if lineWith(s, "[button]", "Still here") == "" {
+		t.Fatalf("page content missing:\n%s", s.Result.Text())
+	}
+}
+
+func TestHostileBuiltins(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>hostile</title>
+<button id=b>Pay now</button><label>Card <input id=card value="4111"></label>
+<script>
+document.getElementById('b').addEventListener('click', () => {});
+Array.prototype.push = function () { throw new Error('push is mine'); };
+Array.prototype.join = function () { return 'joined!'; };
+JSON.stringify = function () { return '"hacked"'; };
+Object.keys = function () { throw new Error('keys are mine'); };
+Object.prototype.toJSON = function () { return 'hacked'; };
+String.prototype.slice = function () { return 'sliced'; };
+String.prototype.toLowerCase = function () { return 'LOWER'; };
+Map.prototype.get = function () { throw new Error('get is mine'); };
+Function.prototype.call = function () { throw new Error('call is mine'); };
+Function.prototype.apply = function () { throw new Error('apply is mine'); };
+window.getComputedStyle = function () { throw new Error('no styles'); };
+Element.prototype.getAttribute = function () { return 'x'; };
+</script>`})
+	var s *Snapshot
+	err := within(t, 15*time.Second, func() error {
+		var err error
+		s, _, err = p.Load(context.Background(), srv.URL+"/")
+		return err
+	})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if l := lineWith(s, "[button]", "Pay now"); l == "" {
+		t.Fatalf("button missing:\n%s", s.Result.Text())
+	}
+	if l := lineWith(s, "[textbox]", "Card"); !strings.Contains(l, "4111") {
+		t.Fatalf("live value missing: %q\n%s", l, s.Result.Text())
+	}
+}
+
+func TestRendererCrash(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>ok</title><p>fine</p>`})
+	load(t, p, srv.URL+"/")
+	err := within(t, 10*time.Second, func() error {
+		_, err := p.Navigate(context.Background(), "chrome://crash")
+		if err != nil {
+			return err
+		}
+		_, err = p.Capture(context.Background())
+		return err
+	})
+	if err == nil {
+		t.Fatal("no error after navigating to chrome://crash")
+	}
+	t.Logf("crash error: %v", err)
+	err = within(t, 10*time.Second, func() error { _, err := p.Capture(context.Background()); return err })
+	t.Logf("capture after the crash: %v", err)
+	if !errors.Is(err, ErrCrashed) {
+		t.Fatalf("capture of a crashed page: got %v, want ErrCrashed", err)
+	}
+}
