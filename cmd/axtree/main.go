@@ -13,6 +13,7 @@ const usage = `usage: axtree <command> [flags] [args]
 commands:
   inspect FILE|-        one JSON object per element: index, tag, role, name, description, hidden
   render FILE|-         print the numbered tree (see axtree render -h)
+  capture URL|FILE      load the page in headless Chromium and print its live tree (see axtree capture -h)
   find FILE|-           resolve a role + name target (see axtree find -h)
   rank FILE.har         rank a recorded network capture (see axtree rank -h)
   bench                 token, cache and speed benchmarks over the corpus (see axtree bench -h)
@@ -37,6 +38,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runInspect(rest, stdin, stdout, stderr)
 	case "render":
 		return runRender(rest, stdin, stdout, stderr)
+	case "capture":
+		return runCapture(rest, stdin, stdout, stderr)
 	case "find":
 		return runFind(rest, stdin, stdout, stderr)
 	case "rank":
