@@ -44,13 +44,19 @@ func TestClosedShadowRootButtonClick(t *testing.T) {
 func TestSameOriginIframeTyping(t *testing.T) {
 	p := newPage(t)
 	srv := serve(t, map[string]string{
-		"/":      `<!doctype html><title>outer</title><h1>Outer</h1><iframe src="/inner" width=400 height=200></iframe>`,
-		"/inner": `<!doctype html><title>inner</title><label>City <input id=city></label><p id=echo>echo:</p><script>city.addEventListener('input', () => { echo.textContent = 'echo:' + city.value })</script>`,
+		"/": `<!doctype html><title>outer</title><h1>Outer</h1><iframe src="/inner" width=400 height=200></iframe>`,
+		"/inner": `<!doctype html><title>inner</title><label>City <input id=city></label><p id=echo>echo:</p><div id=tile>Tile</div>
+<script>city.addEventListener('input', () => { echo.textContent = 'echo:' + city.value });
+tile.addEventListener('click', () => {});</script>`,
 	})
 	s := load(t, p, srv.URL+"/")
 	line := lineWith(s, "[textbox]", "City")
 	if line == "" {
 		t.Fatalf("no City textbox from the iframe in:\n%s", s.Result.Text())
+	}
+	// The hook runs in the frame too: the frame's addEventListener was noted.
+	if l := lineWith(s, "Tile", "[id="); !strings.Contains(l, "click") {
+		t.Errorf("the frame's click listener was not captured: %q\n%s", l, s.Result.Text())
 	}
 	if err := p.Act(context.Background(), idOf(line), Type, "Berlin"); err != nil {
 		t.Fatalf("Act type: %v", err)
@@ -170,5 +176,57 @@ document.getElementById('r').textContent = 'tamper check: ' + (checks.every(Bool
 	s := load(t, p, srv.URL+"/")
 	if lineWith(s, "tamper check: clean") == "" {
 		t.Fatalf("the page saw the hook:\n%s", s.Result.Text())
+	}
+}
+
+// Framework markers, hand-written as each framework leaves them on elements.
+const frameworksPage = `<!doctype html><title>fw</title>
+<div id=vue>Vue item</div>
+<div id=ng>Angular item</div>
+<div id=sv>Svelte item</div>
+<ul id=list><li class=item>jQuery row one</li><li class=item>jQuery row two</li><li class=other>Plain row</li></ul>
+<div id=prop>Property handler</div>
+<div id=gone>Removed handler</div>
+<script>
+window.__svelte = {v: new Set()};
+const $ = (id) => document.getElementById(id);
+const fn = () => {};
+$('vue')._vei = {onClick: fn};
+$('vue').addEventListener('click', fn);
+$('ng').__ngContext__ = 7;
+$('ng').addEventListener('click', fn);
+$('sv').__click = fn;
+$('list')['jQuery3710001'] = {events: {click: [{selector: 'li.item', handler: fn}]}, handle: fn};
+$('list').addEventListener('click', fn);
+$('prop').onclick = fn;
+$('gone').addEventListener('click', fn);
+$('gone').removeEventListener('click', fn);
+</script>`
+
+func TestFrameworkListeners(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": frameworksPage})
+	s := load(t, p, srv.URL+"/")
+	text := string(s.Result.Text())
+	for _, name := range []string{"Vue item", "Angular item", "Svelte item", "jQuery row one", "jQuery row two", "Property handler"} {
+		if l := lineWith(s, name, "[id="); !strings.Contains(l, "click") {
+			t.Errorf("%s: no click action (line %q)", name, l)
+		}
+	}
+	for _, name := range []string{"Plain row", "Removed handler"} {
+		if l := lineWith(s, name, "[id="); l != "" {
+			t.Errorf("%s: got an id without a listener: %q", name, l)
+		}
+	}
+	// The raw record carries the framework bits: Vue 8 (+native 1), Angular
+	// 16 (+1), Svelte 32, jQuery delegate 64, property handler 2.
+	raw := string(s.Raw)
+	for _, want := range []string{`"listeners":"0~9"`, `"listeners":"0~h"`, `"listeners":"0~w"`, `"selector":"li.item","listeners":"0~1s"`, `"listeners":"0~2"`} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("capture lacks %s", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(text)
 	}
 }
