@@ -187,8 +187,8 @@ func BenchmarkScaling(b *testing.B) {
 			name = itoa(n/1_000) + "k"
 		}
 		b.Run(name, func(b *testing.B) {
-			if n >= 1_000_000 && testing.Short() {
-				b.Skip("1M elements: skipped with -short")
+			if n >= 1_000_000 && os.Getenv("AXTREE_BENCH_1M") != "1" {
+				b.Skip("1M elements: set AXTREE_BENCH_1M=1 (or run axtree bench --scaling)")
 			}
 			page := Synthetic(n)
 			el := SyntheticElements(n)

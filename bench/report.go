@@ -56,13 +56,17 @@ func WriteMarkdown(w io.Writer, res Results) error {
 	}
 	ew.printf("\n### Screenshots instead (estimate), counts and speed\n\n")
 	ew.printf("Per 1280×800 screenshot: Anthropic %d tokens, OpenAI GPT-4o (high) %d tokens.\n\n", res.ImageTokensAnthropic, res.ImageTokensOpenAI)
-	ew.printf("| page | viewports | screenshots, Anthropic | screenshots, GPT-4o | lean | ids | interactive | links | DOM elements | lines out | parse ms | render ms | render allocs | render MB |\n")
-	ew.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	ew.printf("| page | viewports | screenshots, Anthropic | screenshots, GPT-4o | lean | ids | interactive | links | DOM elements | lines out | parse ms | render ms | render / parse (CPU) | render allocs | render MB |\n")
+	ew.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range res.Pages {
-		ew.printf("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f | %.2f | %d | %.1f |\n", r.Page,
+		rp := "—"
+		if r.ParseCPUMillis > 0 {
+			rp = fmt.Sprintf("%.2f", r.RenderCPUMillis/r.ParseCPUMillis)
+		}
+		ew.printf("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f | %.2f | %s | %d | %.1f |\n", r.Page,
 			r.Viewports, r.ScreenshotTokensClaude, r.ScreenshotTokensGPT4o, r.Lean.O200k,
 			r.IDs, r.Interactive, r.Links, r.DOMElements, r.LinesOut,
-			r.ParseMillis, r.RenderMillis, r.RenderAllocs, float64(r.RenderBytes)/(1<<20))
+			r.ParseMillis, r.RenderMillis, rp, r.RenderAllocs, float64(r.RenderBytes)/(1<<20))
 	}
 	ew.printf("\n### Tokens (cl100k_base)\n\n")
 	ew.printf("| page | HTML | visible text | Playwright | Playwright −url | lean | enriched | JSON | lean, tabs |\n")
