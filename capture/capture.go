@@ -293,7 +293,8 @@ type Page struct {
 	mu       sync.Mutex
 	inflight map[network.RequestID]bool
 	lastNet  time.Time
-	loaded   chan struct{}
+	loads    int // load events of the main frame so far
+	navs     int // committed main-frame navigations so far
 
 	last *Snapshot
 }
@@ -365,11 +366,14 @@ func (p *Page) onEvent(ev any) {
 		p.netDone(e.RequestID)
 	case *page.EventLoadEventFired:
 		p.mu.Lock()
-		if p.loaded != nil {
-			close(p.loaded)
-			p.loaded = nil
-		}
+		p.loads++
 		p.mu.Unlock()
+	case *page.EventFrameNavigated:
+		if e.Frame != nil && e.Frame.ParentID == "" {
+			p.mu.Lock()
+			p.navs++
+			p.mu.Unlock()
+		}
 	}
 }
 
@@ -414,9 +418,8 @@ func (p *Page) do(ctx context.Context, timeout time.Duration, fn func(context.Co
 // It returns warnings for a load that did not finish (the page is usable).
 func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err error) {
 	o := p.opts
-	loaded := make(chan struct{})
 	p.mu.Lock()
-	p.loaded = loaded
+	loads := p.loads
 	clear(p.inflight)
 	p.mu.Unlock()
 	p.last = nil
@@ -433,18 +436,49 @@ func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err
 	if err != nil {
 		return nil, fmt.Errorf("capture: navigate %s: %w", url, err)
 	}
-	deadline := time.NewTimer(o.NavTimeout)
-	defer deadline.Stop()
-	select {
-	case <-loaded:
-	case <-deadline.C:
-		warnings = append(warnings, fmt.Sprintf("the load event did not fire within %v; captured the page as it was", o.NavTimeout))
-	case <-p.alive.Done():
-		return nil, fmt.Errorf("capture: navigate %s: %w", url, context.Cause(p.alive))
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	warnings, err = p.settle(ctx, loads, true)
+	if err != nil {
+		return nil, fmt.Errorf("capture: navigate %s: %w", url, err)
 	}
-	// Quiet window: no request in flight for o.Quiet, capped at o.Settle.
+	return warnings, nil
+}
+
+// settle waits for a load event after the loads-th (when waitLoad), then
+// for the quiet window: no request in flight for Quiet, capped at Settle.
+// Running out of either wait is a warning, not an error: the page is
+// captured as it is.
+func (p *Page) settle(ctx context.Context, loads int, waitLoad bool) (warnings []string, err error) {
+	o := p.opts
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
+	wait := func() error {
+		select {
+		case <-tick.C:
+			return nil
+		case <-p.alive.Done():
+			return context.Cause(p.alive)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if waitLoad {
+		deadline := time.Now().Add(o.NavTimeout)
+		for {
+			p.mu.Lock()
+			done := p.loads > loads
+			p.mu.Unlock()
+			if done {
+				break
+			}
+			if time.Now().After(deadline) {
+				warnings = append(warnings, fmt.Sprintf("the load event did not fire within %v; captured the page as it was", o.NavTimeout))
+				break
+			}
+			if err := wait(); err != nil {
+				return nil, err
+			}
+		}
+	}
 	capT := time.Now().Add(o.Settle)
 	quietSince := time.Now()
 	for {
@@ -465,12 +499,8 @@ func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err
 			warnings = append(warnings, fmt.Sprintf("the network was not quiet for %v within %v", o.Quiet, o.Settle))
 			break
 		}
-		select {
-		case <-time.After(50 * time.Millisecond):
-		case <-p.alive.Done():
-			return nil, fmt.Errorf("capture: settle %s: %w", url, context.Cause(p.alive))
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		if err := wait(); err != nil {
+			return nil, err
 		}
 	}
 	return warnings, nil
@@ -589,7 +619,9 @@ const (
 )
 
 // Act performs action on the element with tree id id of the latest
-// capture. After it, capture again to observe the result.
+// capture, then lets the page settle: the quiet window, and when the action
+// navigated the main frame, its load (the old ids are then void). Capture
+// again to observe the result.
 func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 	if action != Click && action != Type && action != Select {
 		return fmt.Errorf("capture: act: unknown action %q (want click, type or select)", action)
@@ -602,7 +634,10 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 	act, _ := json.Marshal(action)
 	expr := "(" + strings.TrimSpace(actJS) + ")(" + hookExpr + "," + strconv.Itoa(k) + "," + string(act) + "," + string(val) + ")"
 	o := p.opts
-	return p.do(ctx, o.ActTimeout, func(c context.Context) error {
+	p.mu.Lock()
+	loads, navs := p.loads, p.navs
+	p.mu.Unlock()
+	err := p.do(ctx, o.ActTimeout, func(c context.Context) error {
 		var r struct {
 			X, Y  *float64
 			Done  int
@@ -636,6 +671,23 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	// Let what the action started settle: requests, and a navigation's load.
+	if _, err := p.settle(ctx, loads, false); err != nil {
+		return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
+	}
+	p.mu.Lock()
+	navigated := p.navs != navs
+	p.mu.Unlock()
+	if navigated {
+		p.last = nil // the ids belonged to the page that is gone
+		if _, err := p.settle(ctx, loads, true); err != nil {
+			return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
+		}
+	}
+	return nil
 }
 
 // Last returns the latest snapshot of the page (nil before the first

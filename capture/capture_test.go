@@ -230,3 +230,24 @@ func TestFrameworkListeners(t *testing.T) {
 		t.Log(text)
 	}
 }
+
+func TestClickNavigates(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{
+		"/":     `<!doctype html><title>one</title><a href="/two">Go to two</a>`,
+		"/two":  `<!doctype html><title>two</title><h1>Page two</h1><script>setTimeout(() => fetch('/late'), 50)</script>`,
+		"/late": `ok`,
+	})
+	s := load(t, p, srv.URL+"/")
+	id := idOf(lineWith(s, "[link]", "Go to two"))
+	if err := p.Act(context.Background(), id, Click, ""); err != nil {
+		t.Fatalf("Act: %v", err)
+	}
+	if err := p.Act(context.Background(), id, Click, ""); !errors.Is(err, ErrNoElement) {
+		t.Errorf("an id of the page before the navigation: got %v, want ErrNoElement", err)
+	}
+	s2 := recapture(t, p)
+	if lineWith(s2, "[heading]", "Page two") == "" {
+		t.Fatalf("after the click:\n%s", s2.Result.Text())
+	}
+}
