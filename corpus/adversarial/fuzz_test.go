@@ -85,7 +85,8 @@ func FuzzInspect(f *testing.F) {
 // FuzzRender feeds HTML to the whole pipeline and checks the contract of
 // TestCases on every input: no panic; text, enriched text and JSON valid
 // UTF-8 without control or bidi characters; the text parses back to
-// exactly the tree's elements and truncation notes.
+// exactly the tree's elements and truncation notes; a second rendering is
+// byte for byte the same.
 func FuzzRender(f *testing.F) {
 	for _, b := range miniatures() {
 		f.Add(b)
@@ -100,6 +101,10 @@ func FuzzRender(f *testing.F) {
 		}
 		for _, e := range checkOutcome(o, nil, render.Options{}) {
 			t.Error(e)
+		}
+		again := renderPage(in, render.Options{})
+		if !bytes.Equal(o.text, again.text) || !bytes.Equal(o.json, again.json) {
+			t.Errorf("two renderings differ:\n%s\n%s", o.text, again.text)
 		}
 	})
 }
