@@ -160,3 +160,43 @@ func TestRendererCrash(t *testing.T) {
 		t.Fatalf("capture of a crashed page: got %v, want ErrCrashed", err)
 	}
 }
+
+func TestDeepAndWideDOM(t *testing.T) {
+	p := newPage(t)
+	short(p)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>deep</title><button>Top</button><div style="cursor:pointer"><span>Pointer region</span></div><div id=d></div>
+<script>
+let n = document.getElementById('d');
+for (let i = 0; i < 700; i++) { const c = document.createElement('div'); n.appendChild(c); n = c; }
+n.innerHTML = '<button>Bottom</button>';
+const w = document.createElement('div');
+for (let i = 0; i < 2000; i++) w.setAttribute('data-a' + i, 'v');
+w.innerHTML = '<button>Wide</button>';
+document.body.appendChild(w);
+window.onclick = () => {};
+</script>`})
+	var s *Snapshot
+	err := within(t, 20*time.Second, func() error {
+		var err error
+		s, _, err = p.Load(context.Background(), srv.URL+"/")
+		return err
+	})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if lineWith(s, "[button]", "Top") == "" || lineWith(s, "[button]", "Wide") == "" {
+		t.Fatalf("shallow content lost:\n%s", s.Result.Text())
+	}
+	// Nesting past the wire decoder's depth limit is cut, not an error.
+	if lineWith(s, "[button]", "Bottom") != "" {
+		t.Errorf("a button 700 levels deep survived the depth cut")
+	}
+	// window.onclick is a page-wide delegate: the pointer region's top
+	// takes the click, the span inside it does not.
+	if l := lineWith(s, "Pointer region", "[id="); !strings.Contains(l, "click") {
+		t.Errorf("window.onclick did not reach the pointer start: %q\n%s", l, s.Result.Text())
+	}
+	if strings.Count(string(s.Raw), `"listeners":"0~`) != 1 {
+		t.Errorf("want exactly one element with the delegated click, capture has %d", strings.Count(string(s.Raw), `"listeners":"0~`))
+	}
+}

@@ -191,6 +191,7 @@
   wrapHandlers(typeof SVGElement !== 'undefined' ? SVGElement.prototype : null);
   wrapHandlers(Element.prototype);
   wrapHandlers(Document.prototype);
+  wrapHandlers(window); // Window's handler attributes live on the instance
 
   var H = {
     N: N,
