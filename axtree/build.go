@@ -14,6 +14,7 @@ import (
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/listeners"
 	"github.com/axtree/axtree/roles"
+	"github.com/axtree/axtree/style"
 )
 
 // Options tune the builder. The zero value gives the defaults.
@@ -52,6 +53,9 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	b := &builder{opts: opts, t: &Tree{URL: opts.URL, dom: map[int]*html.Node{}}}
 	b.t.Title = title(d)
 	b.doc(d, c, 0, &b.top, 0)
+	for _, k := range c.Style().LimitsHit() {
+		b.truncate(k) // the cascade dropped rules: what is shown may differ
+	}
 	b.t.Roots = b.top.out
 	b.number()
 	return b.t
@@ -231,6 +235,13 @@ func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
 		b.flatten(f, n, a)
 		return
 	}
+	var st style.Computed
+	if n.Type == html.ElementNode {
+		st = f.c.Style().Style(n)
+	}
+	if st.HasBefore {
+		b.pseudo(a, st, st.Before, st.BeforeDisplay)
+	}
 	start := len(b.arena)
 	b.arena = f.d.Children(n, b.arena)
 	kids := b.arena[start:]
@@ -238,6 +249,27 @@ func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
 		b.walk(f, k, a, depth+1)
 	}
 	b.arena = b.arena[:start]
+	if st.HasAfter {
+		b.pseudo(a, st, st.After, st.AfterDisplay)
+	}
+}
+
+// pseudo adds ::before / ::after content as page text: a person reads it
+// like any other text ("New", "per kg"). Content with no letter or digit is
+// decoration (bullets, separators, icon-font glyphs in the private use
+// area) and is left out; inside a name it still counts (accname).
+func (b *builder) pseudo(a *acc, st style.Computed, text, display string) {
+	if b.quiet > 0 || st.Visibility != "visible" || !hasWord(text) {
+		return
+	}
+	block := display != "" && !style.IsInlineDisplay(display)
+	if block {
+		a.brk()
+	}
+	a.text(text)
+	if block {
+		a.brk()
+	}
 }
 
 // flatten walks the subtree under n without growing the output depth, with
@@ -447,6 +479,16 @@ func operableOnly(kids []*Node, out []*Node) []*Node {
 		}
 	}
 	return out
+}
+
+// hasWord reports whether s holds a letter or a digit.
+func hasWord(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // allText joins kids when every one is a text line.

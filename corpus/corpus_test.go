@@ -57,7 +57,14 @@ func sharedPages(t testing.TB) []page {
 
 // pageURL is the URL the corpus renders each page at, so relative links
 // resolve to something stable.
-func pageURL(p page) string { return "https://corpus.axtree.test/" + filepath.ToSlash(p.path) }
+// It depends only on the page's name, never on where the files sit on disk
+// (CI checks out into another folder).
+func pageURL(p page) string {
+	if n, ok := strings.CutPrefix(p.name, "shared__"); ok {
+		return "https://corpus.axtree.test/shared/" + n + ".html"
+	}
+	return "https://corpus.axtree.test/" + filepath.ToSlash(p.path)
+}
 
 func renderPage(t testing.TB, p page) *render.Result {
 	t.Helper()
@@ -102,10 +109,29 @@ func firstDiff(want, got []byte) string {
 			g = gl[i]
 		}
 		if w != g {
-			return fmt.Sprintf("line %d:\n  want %q\n  got  %q", i+1, w, g)
+			// show the lines around their first differing byte, not whole
+			// megabyte lines
+			at := 0
+			for at < len(w) && at < len(g) && w[at] == g[at] {
+				at++
+			}
+			return fmt.Sprintf("line %d, byte %d:\n  want %q\n  got  %q", i+1, at+1, window(w, at), window(g, at))
 		}
 	}
 	return "(same lines, different bytes)"
+}
+
+// window cuts s to about 160 bytes around position at.
+func window(s string, at int) string {
+	lo, hi := max(0, at-80), min(len(s), at+80)
+	out := s[lo:hi]
+	if lo > 0 {
+		out = "…" + out
+	}
+	if hi < len(s) {
+		out += "…"
+	}
+	return out
 }
 
 // TestGolden compares the tree text and the link record of every corpus page

@@ -109,6 +109,8 @@ type Sheet struct {
 
 	steps int // match steps left (MaxMatchSteps at New)
 
+	hit []string // limits reached while compiling, in a fixed order (LimitsHit)
+
 	// scratch, reused across calls
 	chain []*html.Node
 	cands []int32
@@ -140,6 +142,32 @@ func New(d *dom.Doc) *Sheet {
 	return s
 }
 
+// limit records that a compile-time limit dropped rules, once per kind.
+func (s *Sheet) limit(kind string) {
+	for _, k := range s.hit {
+		if k == kind {
+			return
+		}
+	}
+	s.hit = append(s.hit, kind)
+}
+
+// LimitsHit names the limits that made the Sheet drop style rules or stop
+// matching, in the order first hit: "style-bytes" (MaxStyleBytes),
+// "style-selectors" (MaxSelectors), "style-has" (MaxHasSelectors),
+// "style-universal" (MaxUniversal), "style-match" (MaxMatchSteps ran out, so
+// later elements were matched against no more rules). Empty when the cascade
+// is complete. Callers surface them (the tree prints them in its
+// [truncated=…] note) so that a hostile sheet cannot silently change what
+// is shown.
+func (s *Sheet) LimitsHit() []string {
+	out := append([]string(nil), s.hit...)
+	if s.steps <= 0 {
+		out = append(out, "style-match")
+	}
+	return out
+}
+
 // compile parses every applicable <style> element into its tree's rules.
 func (s *Sheet) compile() {
 	d := s.doc
@@ -157,6 +185,7 @@ func (s *Sheet) compile() {
 		}
 		text := textContent(e)
 		if len(text) > budget {
+			s.limit("style-bytes")
 			text = text[:budget]
 		}
 		budget -= len(text)
@@ -186,6 +215,7 @@ func (s *Sheet) compile() {
 			r.decls = append(r.decls, rr.decls)
 			for _, text := range splitTop(rr.selectors, ',') {
 				if total >= MaxSelectors {
+					s.limit("style-selectors")
 					break
 				}
 				sel, kind, key, ok := c.compile(text)
@@ -194,12 +224,14 @@ func (s *Sheet) compile() {
 				}
 				if sel.hasHas {
 					if has >= MaxHasSelectors {
+						s.limit("style-has")
 						continue
 					}
 					has++
 				}
 				_, toHost := sel.comps[len(sel.comps)-1].(*hostSel)
 				if kind == keyUniversal && !toHost && len(r.universal) >= MaxUniversal {
+					s.limit("style-universal")
 					continue
 				}
 				sel.rule = int32(ri)
