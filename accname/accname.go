@@ -61,11 +61,58 @@ type Computer struct {
 	visited map[*html.Node]uint32
 	gen     uint32
 
+	// memo holds the per-element answers for the elements of doc, by their
+	// element index: one index lookup and no map growth per element, which
+	// keeps the cost per element flat on very large pages. The maps above
+	// serve only nodes outside the index.
+	memo []slot
+	// visitedIdx is visited for indexed elements.
+	visitedIdx []uint32
+	// lastN, lastS: a one-entry cache in front of the element index.
+	lastN *html.Node
+	lastS *slot
+
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
 
 	hasTransform bool // some element has an inline text-transform
 }
+
+// slot is the memo of one indexed element.
+type slot struct {
+	role  string
+	name  nameMemo
+	desc  string
+	flags uint8
+}
+
+const (
+	hasRole uint8 = 1 << iota
+	hasName
+	hasDesc
+	hasHidden
+	isHidden
+	hasAriaH
+	isAriaH
+)
+
+// slotOf returns the memo slot of n, or nil when n is not an indexed
+// element of the document.
+func (c *Computer) slotOf(n *html.Node) *slot {
+	if n == c.lastN && n != nil {
+		return c.lastS // Hidden, Role, Name of one element come in a row
+	}
+	if i := c.doc.Index(n); i >= 0 && i < len(c.memo) {
+		c.lastN, c.lastS = n, &c.memo[i]
+		return c.lastS
+	}
+	return nil
+}
+
+// Steps reports the units of name-computation work this Computer has done
+// (elements and text nodes entered, IDREFs resolved), for tests that bound
+// work by counting it rather than by timing it.
+func (c *Computer) Steps() int { return c.steps }
 
 // nameMemo is a memoized name with where it came from, which Description
 // needs (title and caption describe only when they did not name).
@@ -97,6 +144,9 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 		hidden:  make(map[*html.Node]bool),
 		ariaH:   make(map[*html.Node]bool),
 		visited: make(map[*html.Node]uint32),
+
+		memo:       make([]slot, d.Len()),
+		visitedIdx: make([]uint32, d.Len()),
 	}
 	for _, n := range d.Elements {
 		if v, ok := dom.Attr(n, "style"); ok && containsFold(v, "text-transform") {
@@ -118,11 +168,20 @@ func (c *Computer) Role(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	if r, ok := c.roles[n]; ok {
+	sl := c.slotOf(n)
+	if sl != nil {
+		if sl.flags&hasRole != 0 {
+			return sl.role
+		}
+	} else if r, ok := c.roles[n]; ok {
 		return r
 	}
 	r := roles.Compute(c.doc, n)
-	c.roles[n] = r
+	if sl != nil {
+		sl.role, sl.flags = r, sl.flags|hasRole
+	} else {
+		c.roles[n] = r
+	}
 	return r
 }
 
@@ -134,13 +193,25 @@ func (c *Computer) Name(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	if m, ok := c.names[n]; ok {
+	if m, ok := c.nameMemoOf(n); ok {
 		return m.name
 	}
 	w := c.begin(n)
 	s := truncate(collapse(w.node(n, 0, 0)), MaxTextBytes)
-	c.names[n] = nameMemo{s, w.src}
+	if sl := c.slotOf(n); sl != nil {
+		sl.name, sl.flags = nameMemo{s, w.src}, sl.flags|hasName
+	} else {
+		c.names[n] = nameMemo{s, w.src}
+	}
 	return s
+}
+
+func (c *Computer) nameMemoOf(n *html.Node) (nameMemo, bool) {
+	if sl := c.slotOf(n); sl != nil {
+		return sl.name, sl.flags&hasName != 0
+	}
+	m, ok := c.names[n]
+	return m, ok
 }
 
 // Description returns the accessible description of n: the text of the
@@ -152,17 +223,27 @@ func (c *Computer) Description(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	if s, ok := c.descs[n]; ok {
+	sl := c.slotOf(n)
+	if sl != nil {
+		if sl.flags&hasDesc != 0 {
+			return sl.desc
+		}
+	} else if s, ok := c.descs[n]; ok {
 		return s
 	}
 	s := c.description(n)
-	c.descs[n] = s
+	if sl != nil {
+		sl.desc, sl.flags = s, sl.flags|hasDesc
+	} else {
+		c.descs[n] = s
+	}
 	return s
 }
 
 func (c *Computer) description(n *html.Node) string {
 	c.Name(n) // the name's source decides whether title/caption describe
-	src := c.names[n].src
+	m, _ := c.nameMemoOf(n)
+	src := m.src
 	w := c.begin(n)
 	if ids, ok := dom.Attr(n, "aria-describedby"); ok {
 		if s, found := w.idrefs(n, ids, 0); found {
@@ -207,11 +288,23 @@ func (c *Computer) Hidden(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
 	}
-	if h, ok := c.hidden[n]; ok {
+	sl := c.slotOf(n)
+	if sl != nil {
+		if sl.flags&hasHidden != 0 {
+			return sl.flags&isHidden != 0
+		}
+	} else if h, ok := c.hidden[n]; ok {
 		return h
 	}
 	h := !c.rendered(n) || c.ariaHidden(n)
-	c.hidden[n] = h
+	if sl != nil {
+		sl.flags |= hasHidden
+		if h {
+			sl.flags |= isHidden
+		}
+	} else {
+		c.hidden[n] = h
+	}
 	return h
 }
 
@@ -220,6 +313,7 @@ func (c *Computer) begin(n *html.Node) *walker {
 	c.gen++
 	if c.gen == 0 { // wrapped: old marks could collide
 		clear(c.visited)
+		clear(c.visitedIdx)
 		c.gen = 1
 	}
 	return &walker{c: c, root: n, objects: objectsStart}

@@ -49,8 +49,20 @@ func (w *walker) step(depth int) bool {
 	return true
 }
 
-func (w *walker) isVisited(n *html.Node) bool { return w.c.visited[n] == w.c.gen }
-func (w *walker) markVisited(n *html.Node)    { w.c.visited[n] = w.c.gen }
+func (w *walker) isVisited(n *html.Node) bool {
+	if i := w.c.doc.Index(n); i >= 0 && i < len(w.c.visitedIdx) {
+		return w.c.visitedIdx[i] == w.c.gen
+	}
+	return w.c.visited[n] == w.c.gen
+}
+
+func (w *walker) markVisited(n *html.Node) {
+	if i := w.c.doc.Index(n); i >= 0 && i < len(w.c.visitedIdx) {
+		w.c.visitedIdx[i] = w.c.gen
+		return
+	}
+	w.c.visited[n] = w.c.gen
+}
 
 // node computes the text alternative of element n (steps 2B–2I).
 func (w *walker) node(n *html.Node, m mode, depth int) string {

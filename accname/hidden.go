@@ -42,7 +42,7 @@ func (c *Computer) ariaHidden(n *html.Node) bool {
 	var path []*html.Node
 	result := false
 	for x := n; x != nil && x.Type == html.ElementNode; x = c.doc.Parent(x) {
-		if h, ok := c.ariaH[x]; ok {
+		if h, ok := c.ariaGet(x); ok {
 			result = h
 			break
 		}
@@ -61,9 +61,29 @@ func (c *Computer) ariaHidden(n *html.Node) bool {
 		if c.selfHidden(x) {
 			result = true
 		}
-		c.ariaH[x] = result
+		c.ariaSet(x, result)
 	}
-	return c.ariaH[n]
+	h, _ := c.ariaGet(n)
+	return h
+}
+
+func (c *Computer) ariaGet(x *html.Node) (bool, bool) {
+	if sl := c.slotOf(x); sl != nil {
+		return sl.flags&isAriaH != 0, sl.flags&hasAriaH != 0
+	}
+	h, ok := c.ariaH[x]
+	return h, ok
+}
+
+func (c *Computer) ariaSet(x *html.Node, h bool) {
+	if sl := c.slotOf(x); sl != nil {
+		sl.flags |= hasAriaH
+		if h {
+			sl.flags |= isAriaH
+		}
+		return
+	}
+	c.ariaH[x] = h
 }
 
 // isInline reports whether a display value lays out inline, so that the

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/actions"
@@ -24,8 +25,8 @@ type Options struct {
 	// the node at the limit, and the tree says so with a Truncated note.
 	// Zero means DefaultMaxDepth.
 	MaxDepth int
-	// MaxNodes caps the number of output nodes; past it the builder stops and
-	// marks the tree Truncated. Zero means DefaultMaxNodes.
+	// MaxNodes caps the number of element lines; past it the builder stops
+	// and marks the tree Truncated ("nodes"). Zero means DefaultMaxNodes.
 	MaxNodes int
 	// URL is the page URL, recorded in Tree.URL for resolving links.
 	URL string
@@ -34,7 +35,10 @@ type Options struct {
 // Defaults for Options.
 const (
 	DefaultMaxDepth = 512 // as Chromium's HTML parser limits element nesting
-	DefaultMaxNodes = 1_000_000
+	// DefaultMaxNodes bounds a tree at 200,000 element lines: about 4 MB of
+	// text, far past any prompt, and about 400 MB of peak memory in the
+	// worst case (1,000,000 siblings) instead of 2 GB.
+	DefaultMaxNodes = 200_000
 )
 
 // Build builds the tree of the document d. c computes names, roles and
@@ -396,11 +400,12 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		if block {
 			a.brk()
 		}
-		if f.labels[n] {
+		isLabel := n.DataAtom == atom.Label && f.labels[n]
+		if isLabel {
 			b.quiet++ // the label's text is its control's name already
 		}
 		b.walkChildren(f, n, a, depth)
-		if f.labels[n] {
+		if isLabel {
 			b.quiet--
 		}
 		if block {

@@ -178,6 +178,7 @@ func BenchmarkAmazonPair(b *testing.B) {
 func BenchmarkScaling(b *testing.B) {
 	opts := RenderOptions
 	opts.MaxInputBytes = -1
+	opts.Build.MaxNodes = 1 << 30 // measure the whole page, past the default node cap
 	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
 		name := strings.TrimSuffix(strings.TrimSuffix(itoa(n), "000"), "000")
 		switch {

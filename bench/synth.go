@@ -85,6 +85,7 @@ func Scale(sizes []int, runs int) []ScalePoint {
 	}
 	opts := RenderOptions
 	opts.MaxInputBytes = -1
+	opts.Build.MaxNodes = 1 << 30 // measure the whole page, past the default node cap
 	out := make([]ScalePoint, 0, len(sizes))
 	for _, n := range sizes {
 		page := Synthetic(n)

@@ -69,13 +69,15 @@ func New(root *html.Node) *Doc { return newDoc(root, 0) }
 const maxFrameDepth = 8
 
 func newDoc(root *html.Node, depth int) *Doc {
+	n := countElements(root)
 	d := &Doc{
-		Root:   root,
-		index:  make(map[*html.Node]int),
-		ids:    make(map[scopedID]*html.Node),
-		scope:  make(map[*html.Node]*html.Node),
-		shadow: make(map[*html.Node]*html.Node),
-		parent: make(map[*html.Node]*html.Node),
+		Root:     root,
+		Elements: make([]*html.Node, 0, n),
+		index:    make(map[*html.Node]int, n),
+		ids:      make(map[scopedID]*html.Node),
+		scope:    make(map[*html.Node]*html.Node),
+		shadow:   make(map[*html.Node]*html.Node),
+		parent:   make(map[*html.Node]*html.Node),
 	}
 	d.walk(root)
 	d.resolveShadows()
@@ -93,6 +95,30 @@ func newDoc(root *html.Node, depth int) *Doc {
 		}
 	}
 	return d
+}
+
+// countElements counts the elements under root without recursion, so the
+// index is allocated once at its final size (growing a map of a million
+// entries rehashes it again and again).
+func countElements(root *html.Node) int {
+	n := 0
+	for x := root; x != nil; {
+		if x.Type == html.ElementNode {
+			n++
+		}
+		if x.FirstChild != nil {
+			x = x.FirstChild
+			continue
+		}
+		for x != root && x.NextSibling == nil {
+			x = x.Parent
+		}
+		if x == root {
+			break
+		}
+		x = x.NextSibling
+	}
+	return n
 }
 
 // walk numbers elements iteratively (no recursion, so depth cannot blow the

@@ -111,6 +111,10 @@ type Sheet struct {
 
 	hit []string // limits reached while compiling, in a fixed order (LimitsHit)
 
+	// the last lookup, a one-entry cache in front of the element index
+	lastN *html.Node
+	lastE *entry
+
 	// scratch, reused across calls
 	chain []*html.Node
 	cands []int32
@@ -572,10 +576,19 @@ func (s *Sheet) ensure(n *html.Node) *entry {
 
 // lookup returns the memo slot of n, or nil when there is none yet.
 func (s *Sheet) lookup(n *html.Node) *entry {
-	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
-		return &s.memo[i]
+	if n == s.lastN && n != nil {
+		return s.lastE // callers ask about one element several times in a row
 	}
-	return s.extra[n]
+	var e *entry
+	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
+		e = &s.memo[i]
+	} else {
+		e = s.extra[n]
+	}
+	if e != nil {
+		s.lastN, s.lastE = n, e
+	}
+	return e
 }
 
 // slot returns the memo slot of n, creating one for unindexed nodes.
