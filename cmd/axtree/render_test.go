@@ -84,3 +84,50 @@ func TestUnknownCommand(t *testing.T) {
 		t.Fatalf("code %d", code)
 	}
 }
+
+// TestInspectBadInput: hostile pages through `axtree inspect` answer with
+// one JSON line per element, promptly and without a panic.
+func TestInspectBadInput(t *testing.T) {
+	var refs strings.Builder
+	for i := 0; i < 10000; i++ {
+		refs.WriteString(`<span id="n` + itoa(i) + `">w</span>`)
+	}
+	var idList strings.Builder
+	for i := 0; i < 10000; i++ {
+		idList.WriteString("n" + itoa(i) + " ")
+	}
+	pages := map[string]string{
+		"malformed":     `<div><p>unclosed <b><i>mis</b>nested</i><table><td>cell<tr><a href=x>l`,
+		"invalid utf-8": "<button>\xff\xfe bad \xc3\x28</button>",
+		"cyclic refs":   `<div id=a aria-labelledby=b>A</div><div id=b aria-labelledby=a>B</div><div id=c aria-owns=d><div id=d aria-owns=c>x</div></div>`,
+		"10,000-deep":   strings.Repeat("<div>", 10000) + "<button aria-label=deep></button>" + strings.Repeat("</div>", 10000),
+		"10,000 idrefs": refs.String() + `<button aria-labelledby="` + idList.String() + `">x</button>`,
+	}
+	for name, page := range pages {
+		out, errs, code := runAx(t, page, "inspect", "-")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		for _, l := range lines {
+			var obj map[string]any
+			if err := json.Unmarshal([]byte(l), &obj); err != nil {
+				t.Fatalf("%s: not JSON: %q", name, l)
+			}
+		}
+		if len(lines) < 3 {
+			t.Fatalf("%s: %d lines", name, len(lines))
+		}
+	}
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; i > 0; i /= 10 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+	}
+	return string(b)
+}
