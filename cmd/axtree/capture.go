@@ -119,26 +119,7 @@ func runCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		res = render.Doc(d, render.Options{URL: *baseURL})
 	}
-	if *linksOut != "" {
-		if err := os.WriteFile(*linksOut, append(res.LinksJSON(), '\n'), 0o644); err != nil {
-			fmt.Fprintf(stderr, "axtree capture: %v\n", err)
-			return 1
-		}
-	}
-	var out []byte
-	switch {
-	case *format == "json":
-		out = append(res.JSON(), '\n')
-	case *view == "enriched":
-		out = res.Enriched()
-	default:
-		out = res.Text()
-	}
-	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "axtree capture: %v\n", err)
-		return 1
-	}
-	return 0
+	return emit("capture", res, *format, *view, *linksOut, stdout, stderr)
 }
 
 // pageURL returns target as a URL: URLs (with a scheme) as given, files as

@@ -67,23 +67,30 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "axtree render: %s: %v\n", file, err)
 		return 1
 	}
-	if *linksOut != "" {
-		if err := os.WriteFile(*linksOut, append(res.LinksJSON(), '\n'), 0o644); err != nil {
-			fmt.Fprintf(stderr, "axtree render: %v\n", err)
+	return emit("render", res, *format, *view, *linksOut, stdout, stderr)
+}
+
+// emit writes a rendering as the render and capture commands print it:
+// the link record to linksOut when given, then the tree in format (text or
+// json) and view (lean or enriched) to stdout. It returns the exit status.
+func emit(cmd string, res *render.Result, format, view, linksOut string, stdout, stderr io.Writer) int {
+	if linksOut != "" {
+		if err := os.WriteFile(linksOut, append(res.LinksJSON(), '\n'), 0o644); err != nil {
+			fmt.Fprintf(stderr, "axtree %s: %v\n", cmd, err)
 			return 1
 		}
 	}
 	var out []byte
 	switch {
-	case *format == "json":
+	case format == "json":
 		out = append(res.JSON(), '\n')
-	case *view == "enriched":
+	case view == "enriched":
 		out = res.Enriched()
 	default:
 		out = res.Text()
 	}
 	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "axtree render: %v\n", err)
+		fmt.Fprintf(stderr, "axtree %s: %v\n", cmd, err)
 		return 1
 	}
 	return 0
