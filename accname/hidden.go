@@ -36,6 +36,17 @@ func (c *Computer) selfHidden(n *html.Node) bool {
 	return false
 }
 
+// AriaHidden reports whether n or a flat-tree ancestor is aria-hidden="true"
+// or inert: hidden from assistive technology whatever its style, so nothing
+// below it can be shown again (unlike visibility:hidden, which a descendant
+// can undo). Memoized like Hidden.
+func (c *Computer) AriaHidden(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode {
+		return false
+	}
+	return c.ariaHidden(n)
+}
+
 // ariaHidden reports whether n or a flat-tree ancestor is aria-hidden or
 // inert. It climbs iteratively and memoizes every element on the way.
 func (c *Computer) ariaHidden(n *html.Node) bool {

@@ -326,17 +326,6 @@ func visibleText(f *frame, t *html.Node) bool {
 	return f.c.Style().Style(p).Visibility == "visible"
 }
 
-// ariaHiddenOrInert reports whether n or a flat-tree ancestor is
-// aria-hidden="true" or inert: nothing below can come back.
-func ariaHiddenOrInert(f *frame, n *html.Node) bool {
-	for x, i := n, 0; x != nil && x.Type == html.ElementNode && i < 4096; x, i = f.d.Parent(x), i+1 {
-		if strings.EqualFold(strings.TrimSpace(dom.AttrOr(x, "aria-hidden")), "true") || dom.Has(x, "inert") {
-			return true
-		}
-	}
-	return false
-}
-
 // truncate records that a limit was hit, once per kind.
 func (b *builder) truncate(kind string) {
 	for _, k := range b.t.Truncated {
@@ -384,7 +373,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	if f.c.Hidden(n) {
 		// visibility:hidden hides an element's own text and box but not a
 		// descendant that sets visibility:visible again; look inside.
-		if !dom.IsHTML(n, "slot") && f.c.Style().Style(n).Visibility != "visible" && !ariaHiddenOrInert(f, n) {
+		if !dom.IsHTML(n, "slot") && f.c.Style().Style(n).Visibility != "visible" && !f.c.AriaHidden(n) {
 			b.walkChildren(f, n, a, depth)
 		}
 		return
