@@ -27,6 +27,7 @@ type Doc struct {
 	ids     map[scopedID]*html.Node
 	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
 	shadow  map[*html.Node]*html.Node // host -> shadow root template
+	hosts   []*html.Node              // shadow hosts in document order
 	parent  map[*html.Node]*html.Node // flat-tree parent where it differs from Parent
 	frames  map[*html.Node]*Doc
 	facts   map[*html.Node]*Facts
@@ -149,6 +150,7 @@ func (d *Doc) walk(root *html.Node) {
 			if IsShadowRoot(n) {
 				if _, has := d.shadow[n.Parent]; !has {
 					d.shadow[n.Parent] = n
+					d.hosts = append(d.hosts, n.Parent)
 				}
 				childScope = n
 			}
@@ -167,12 +169,15 @@ func (d *Doc) walk(root *html.Node) {
 
 // IsShadowRoot reports whether n is a declarative shadow root: a <template>
 // element with a shadowrootmode attribute of "open" or "closed" whose parent
-// is an element.
+// is an element that may host a shadow root (attachShadow's list: a valid
+// custom element name, or article, aside, blockquote, body, div, footer,
+// h1–h6, header, main, nav, p, section, span). Anything else, a template
+// inside a template among them, stays an inert template, as in browsers.
 func IsShadowRoot(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode || n.Data != "template" || n.Namespace != "" {
 		return false
 	}
-	if n.Parent == nil || n.Parent.Type != html.ElementNode {
+	if n.Parent == nil || !canHostShadow(n.Parent) {
 		return false
 	}
 	m, ok := Attr(n, "shadowrootmode")
@@ -183,20 +188,60 @@ func IsShadowRoot(n *html.Node) bool {
 	return m == "open" || m == "closed"
 }
 
+// canHostShadow reports whether element p may have a shadow root.
+func canHostShadow(p *html.Node) bool {
+	if p.Type != html.ElementNode || p.Namespace != "" {
+		return false
+	}
+	switch p.Data {
+	case "article", "aside", "blockquote", "body", "div", "footer", "h1", "h2",
+		"h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span":
+		return true
+	}
+	return validCustomElementName(p.Data)
+}
+
+// validCustomElementName approximates HTML's rule: a lower-case ASCII letter
+// first, a hyphen somewhere, and not one of the reserved hyphenated names.
+func validCustomElementName(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' || !strings.Contains(name, "-") {
+		return false
+	}
+	switch name {
+	case "annotation-xml", "color-profile", "font-face", "font-face-src",
+		"font-face-uri", "font-face-format", "font-face-name", "missing-glyph":
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= 'A' && c <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 // resolveShadows records flat-tree parents for nodes whose flat parent is not
 // their DOM parent: top-level shadow-tree children (parent: host) and slotted
 // light-DOM children (parent: their slot).
 func (d *Doc) resolveShadows() {
-	for host, sr := range d.shadow {
+	// Hosts in document order, and the first parent recorded for a node
+	// wins, so the flat tree never depends on map order.
+	set := func(c, p *html.Node) {
+		if _, done := d.parent[c]; !done {
+			d.parent[c] = p
+		}
+	}
+	for _, host := range d.hosts {
+		sr := d.shadow[host]
 		for c := sr.FirstChild; c != nil; c = c.NextSibling {
-			d.parent[c] = host
+			set(c, host)
 		}
 		for c := host.FirstChild; c != nil; c = c.NextSibling {
 			if c == sr {
 				continue
 			}
 			if s := d.assignedSlot(host, sr, c); s != nil {
-				d.parent[c] = s
+				set(c, s)
 			}
 		}
 	}

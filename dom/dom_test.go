@@ -204,3 +204,31 @@ func ExampleDoc_Children() {
 	//     p
 	//       "Body"
 }
+
+// TestShadowHostsAreValidHosts: only elements attachShadow accepts host a
+// declarative shadow root; a shadowrootmode template inside another (or
+// inside an input) stays an inert template. The fuzzer found the flat tree
+// depending on map order when a shadow root template was itself a host.
+func TestShadowHostsAreValidHosts(t *testing.T) {
+	src := `2<template shadowrootmode="open"><template shadowrootmode="open"><slot></slot></template><a>B2</a></template>` +
+		`<input><template shadowrootmode=open><b>x</b></template><x-ok><template shadowrootmode=closed><i>y</i></template></x-ok>`
+	var first string
+	for i := 0; i < 50; i++ {
+		d := parse(t, src)
+		var got []string
+		for _, n := range d.Elements {
+			if d.ShadowRoot(n) != nil {
+				got = append(got, n.Data)
+			}
+		}
+		s := strings.Join(got, ",")
+		if i == 0 {
+			first = s
+			if s != "body,x-ok" {
+				t.Fatalf("shadow hosts = %s, want body,x-ok", s)
+			}
+		} else if s != first {
+			t.Fatalf("hosts differ between two parses: %s vs %s", first, s)
+		}
+	}
+}
