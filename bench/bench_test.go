@@ -132,7 +132,7 @@ func BenchmarkRender(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(p.html)))
 			for i := 0; i < b.N; i++ {
-				r, err := render.HTMLBytes(p.html, RenderOptions)
+				r, err := render.HTMLBytes(p.html, RenderOptions())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -163,7 +163,7 @@ func BenchmarkAmazonPair(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(raw)))
 		for i := 0; i < b.N; i++ {
-			r, err := render.HTMLBytes(raw, RenderOptions)
+			r, err := render.HTMLBytes(raw, RenderOptions())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -176,7 +176,7 @@ func BenchmarkAmazonPair(b *testing.B) {
 // reports ns/element; the slope is ns/element at 1M over that at 10k. The
 // 1M case (about 35 MB of HTML, seconds per op) is skipped with -short.
 func BenchmarkScaling(b *testing.B) {
-	opts := RenderOptions
+	opts := RenderOptions()
 	opts.MaxInputBytes = -1
 	opts.Build.MaxNodes = 1 << 30 // measure the whole page, past the default node cap
 	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {

@@ -159,7 +159,7 @@ func seqPrompts(seq Sequence, o Observer) (prompts, obs [][]byte, pages []string
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		r, err := render.HTMLBytes(b, RenderOptions)
+		r, err := render.HTMLBytes(b, RenderOptions())
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
 		}

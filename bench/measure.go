@@ -115,10 +115,11 @@ type Reps struct {
 	Result                                                                  *render.Result
 }
 
-// RenderOptions are the options every measurement renders with: no page
-// URL, so link targets stay as written in the page, as in Playwright's
-// snapshot of the same file.
-var RenderOptions = render.Options{}
+// RenderOptions returns the options every measurement renders with: no
+// page URL, so link targets stay as written in the page, as in
+// Playwright's snapshot of the same file. (A function, not a variable, so
+// no caller can change what the others measure.)
+func RenderOptions() render.Options { return render.Options{} }
 
 // BuildReps renders p and returns its representations.
 func BuildReps(p Page) (*Reps, error) {
@@ -126,7 +127,7 @@ func BuildReps(p Page) (*Reps, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := render.HTMLBytes(b, RenderOptions)
+	r, err := render.HTMLBytes(b, RenderOptions())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Name, err)
 	}
@@ -291,7 +292,7 @@ func timePage(row *Row, b []byte, opts Options) {
 		return wall, cpu
 	}
 	renderOnce := func() {
-		if r, err := render.HTMLBytes(b, RenderOptions); err == nil {
+		if r, err := render.HTMLBytes(b, RenderOptions()); err == nil {
 			_ = r.Text()
 		}
 	}

@@ -83,7 +83,7 @@ func Scale(sizes []int, runs int) []ScalePoint {
 	if runs < 1 {
 		runs = 1
 	}
-	opts := RenderOptions
+	opts := RenderOptions()
 	opts.MaxInputBytes = -1
 	opts.Build.MaxNodes = 1 << 30 // measure the whole page, past the default node cap
 	out := make([]ScalePoint, 0, len(sizes))

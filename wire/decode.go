@@ -55,7 +55,7 @@ func Decode(r io.Reader, lim Limits) (*dom.Doc, *Meta, error) {
 // the tree: unknown or duplicate fields, null, non-integer numbers and
 // trailing data are errors, as are documents beyond DefaultLimits' node
 // count, depth and string length.
-func Unmarshal(buf []byte) (*Capture, error) { return unmarshal(string(buf), DefaultLimits) }
+func Unmarshal(buf []byte) (*Capture, error) { return unmarshal(string(buf), DefaultLimits()) }
 
 func unmarshal(src string, lim Limits) (*Capture, error) {
 	c, err := parseCapture(src, lim)

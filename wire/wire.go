@@ -114,18 +114,21 @@ type Limits struct {
 	MaxDelegateWork int   // element visits while resolving delegation; default 4,194,304
 }
 
-// DefaultLimits are the limits Decode applies for zero fields.
-var DefaultLimits = Limits{
-	MaxBytes:        64 << 20,
-	MaxNodes:        1_000_000,
-	MaxDepth:        512,
-	MaxString:       8 << 20,
-	MaxAttrs:        1024,
-	MaxDelegateWork: 1 << 22,
+// DefaultLimits returns the limits Decode applies for zero fields. (A
+// function, not a variable: no caller can change another's defaults.)
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBytes:        64 << 20,
+		MaxNodes:        1_000_000,
+		MaxDepth:        512,
+		MaxString:       8 << 20,
+		MaxAttrs:        1024,
+		MaxDelegateWork: 1 << 22,
+	}
 }
 
 func (l Limits) withDefaults() Limits {
-	d := DefaultLimits
+	d := DefaultLimits()
 	if l.MaxBytes > 0 {
 		d.MaxBytes = l.MaxBytes
 	}

@@ -96,7 +96,7 @@ func TestCaptureFacts(t *testing.T) {
 		t.Errorf("%d elements:\n%s", o.treeElems, o.text)
 	}
 
-	// a capture nested deeper than wire.DefaultLimits.MaxDepth
+	// a capture nested deeper than wire.DefaultLimits().MaxDepth
 	deep := wire.Node{Tag: "button", Children: []wire.Node{txt("deep")}}
 	for i := 0; i < 600; i++ {
 		deep = wire.Node{Tag: "div", Children: []wire.Node{deep}}
