@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
 )
 
@@ -118,6 +119,21 @@ var (
 	}
 )
 
+// stableObserver returns an Observer that numbers each step's elements as
+// an observation run does (observe.Stabilize): elements still there keep
+// the number they had in the previous step, new ones get fresh numbers.
+// It carries state from step to step, so each sequence needs its own.
+func stableObserver() Observer {
+	var prev []observe.Element
+	return func(_ int, r *render.Result) []byte {
+		els, err := observe.Stabilize(r.Tree, observe.DocKeys(r.Doc), prev)
+		if err == nil {
+			prev = els
+		}
+		return r.Text()
+	}
+}
+
 // freshOffset is the id shift of step i for FreshObserver: 100..999.
 func freshOffset(step int) int {
 	h := fnv.New32a()
@@ -142,7 +158,7 @@ func SimulateCache(seq Sequence) (CacheRun, error) {
 	for _, v := range []struct {
 		name string
 		obs  Observer
-	}{{"axtree", OursObserver}, {"fresh-numbering", FreshObserver}} {
+	}{{"axtree", OursObserver}, {"stable-ids", stableObserver()}, {"fresh-numbering", FreshObserver}} {
 		prompts, obs, pages, err := seqPrompts(seq, v.obs)
 		if err != nil {
 			return CacheRun{}, err
