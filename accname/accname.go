@@ -54,7 +54,9 @@ type Computer struct {
 	hidden map[*html.Node]bool
 	ariaH  map[*html.Node]bool // aria-hidden or inert on the element or a flat-tree ancestor
 	labels map[*html.Node][]*html.Node
-	xform  map[*html.Node]uint8 // inherited text-transform (see transform.go)
+	// labelFor maps a <label> to the control it labels (built with labels).
+	labelFor map[*html.Node]*html.Node
+	xform    map[*html.Node]uint8 // inherited text-transform (see transform.go)
 
 	// visited marks elements seen by the current computation: an element
 	// is visited in this computation when its mark equals gen.

@@ -151,8 +151,25 @@ func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 // labelsOf returns the labels of control n, building the label index of the
 // whole document on first use (one pass over the elements).
 func (c *Computer) labelsOf(n *html.Node) []*html.Node {
+	c.indexLabels()
+	return c.labels[n]
+}
+
+// LabeledControl returns the control that label element l labels (its
+// for= target, else the first labelable element inside it), or nil. The
+// tree builder uses it to leave out a label's text, which is already the
+// control's name.
+func (c *Computer) LabeledControl(l *html.Node) *html.Node {
+	c.indexLabels()
+	return c.labelFor[l]
+}
+
+// indexLabels builds the label index of the whole document on first use
+// (one pass over the elements), in both directions.
+func (c *Computer) indexLabels() {
 	if c.labels == nil {
 		c.labels = make(map[*html.Node][]*html.Node)
+		c.labelFor = make(map[*html.Node]*html.Node)
 		for _, l := range c.doc.Elements {
 			if !dom.IsHTML(l, "label") {
 				continue
@@ -167,10 +184,10 @@ func (c *Computer) labelsOf(n *html.Node) []*html.Node {
 			}
 			if target != nil {
 				c.labels[target] = append(c.labels[target], l)
+				c.labelFor[l] = target
 			}
 		}
 	}
-	return c.labels[n]
 }
 
 // labelable reports the elements a <label> can label.

@@ -80,7 +80,6 @@ type frame struct {
 	d      *dom.Doc
 	c      *accname.Computer
 	offset int // added to element indexes so frame elements number after the parent's
-	labels map[*html.Node]bool
 	// base resolves the hrefs of a frame document that has a URL of its own
 	// (a capture's same-origin frame); nil for the page and srcdoc frames,
 	// whose links resolve against the page (links.Collect).
@@ -154,7 +153,7 @@ func title(d *dom.Doc) string {
 
 // doc walks one document (the page or a frame's) into a.
 func (b *builder) doc(d *dom.Doc, c *accname.Computer, offset int, a *acc, depth int) {
-	f := &frame{d: d, c: c, offset: offset, labels: labelsWithControls(d)}
+	f := &frame{d: d, c: c, offset: offset}
 	if u := d.URL(); u != "" {
 		if base, err := url.Parse(u); err == nil && base.IsAbs() {
 			if bh := d.BaseURL(); bh != "" {
@@ -180,58 +179,6 @@ func (b *builder) doc(d *dom.Doc, c *accname.Computer, offset int, a *acc, depth
 	}
 	b.walkChildren(f, start, a, depth)
 	a.brk()
-}
-
-// labelsWithControls returns the label elements whose text becomes the name
-// of a labelable control; their text lines would only repeat that name.
-func labelsWithControls(d *dom.Doc) map[*html.Node]bool {
-	m := map[*html.Node]bool{}
-	for _, n := range d.Elements {
-		if !dom.IsHTML(n, "label") {
-			continue
-		}
-		if id, ok := dom.Attr(n, "for"); ok {
-			if t := d.ByID(n, id); t != nil && labelable(t) {
-				m[n] = true
-			}
-			continue
-		}
-		if hasLabelableDescendant(n) {
-			m[n] = true
-		}
-	}
-	return m
-}
-
-func labelable(n *html.Node) bool {
-	if n.Type != html.ElementNode || n.Namespace != "" {
-		return false
-	}
-	switch n.Data {
-	case "button", "meter", "output", "progress", "select", "textarea":
-		return true
-	case "input":
-		return !strings.EqualFold(dom.AttrOr(n, "type"), "hidden")
-	}
-	return false
-}
-
-func hasLabelableDescendant(n *html.Node) bool {
-	stack := []*html.Node{}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		stack = append(stack, c)
-	}
-	for len(stack) > 0 && len(stack) < 100000 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if labelable(x) {
-			return true
-		}
-		for c := x.FirstChild; c != nil; c = c.NextSibling {
-			stack = append(stack, c)
-		}
-	}
-	return false
 }
 
 func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
@@ -389,7 +336,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		if block {
 			a.brk()
 		}
-		isLabel := n.DataAtom == atom.Label && f.labels[n]
+		isLabel := n.DataAtom == atom.Label && n.Namespace == "" && f.c.LabeledControl(n) != nil
 		if isLabel {
 			b.quiet++ // the label's text is its control's name already
 		}
