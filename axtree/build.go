@@ -467,28 +467,30 @@ func interactiveRole(role string) bool {
 
 // walkOptions adds the options of a listbox select.
 func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
-	stack := []*html.Node{}
-	for c := sel.LastChild; c != nil; c = c.PrevSibling {
-		stack = append(stack, c)
-	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x.Type != html.ElementNode {
-			continue
-		}
-		if dom.IsHTML(x, "optgroup") {
-			for c := x.LastChild; c != nil; c = c.PrevSibling {
-				stack = append(stack, c)
-			}
-			continue
-		}
-		if dom.IsHTML(x, "option") && !f.c.Hidden(x) {
-			if node := b.element(f, x, "option", nil); node != nil {
-				a.add(node)
-			}
+	for _, x := range selectOptions(sel) {
+		if !f.c.Hidden(x) {
+			a.add(b.element(f, x, "option", nil))
 		}
 	}
+}
+
+// selectOptions is HTML's list of options of a select: its option
+// children and the option children of its optgroup children, in order.
+func selectOptions(sel *html.Node) []*html.Node {
+	var out []*html.Node
+	for c := sel.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case dom.IsHTML(c, "option"):
+			out = append(out, c)
+		case dom.IsHTML(c, "optgroup"):
+			for o := c.FirstChild; o != nil; o = o.NextSibling {
+				if dom.IsHTML(o, "option") {
+					out = append(out, o)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // isBlock reports whether n starts a new line of text.
@@ -920,43 +922,28 @@ func value(n *html.Node, fa *dom.Facts) string {
 
 // options counts a select's options and returns the selected one's label.
 func options(sel *html.Node, fa *dom.Facts) (int, string) {
-	count := 0
-	first, chosen := "", ""
-	stack := []*html.Node{}
-	for c := sel.LastChild; c != nil; c = c.PrevSibling {
-		stack = append(stack, c)
-	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if dom.IsHTML(x, "optgroup") {
-			for c := x.LastChild; c != nil; c = c.PrevSibling {
-				stack = append(stack, c)
-			}
-			continue
-		}
-		if !dom.IsHTML(x, "option") {
-			continue
-		}
-		count++
-		label := collapse(dom.AttrOr(x, "label"))
-		if label == "" {
-			label = collapse(textOf(x))
-		}
-		if count == 1 {
-			first = label
-		}
-		if chosen == "" && dom.Has(x, "selected") {
-			chosen = label
-		}
-	}
+	opts := selectOptions(sel)
 	if fa != nil && fa.Value != nil {
-		return count, collapse(*fa.Value)
+		return len(opts), collapse(*fa.Value)
 	}
-	if chosen == "" && !dom.Has(sel, "multiple") {
-		chosen = first
+	chosen := -1
+	for i, x := range opts {
+		if dom.Has(x, "selected") {
+			chosen = i
+			break
+		}
 	}
-	return count, chosen
+	if chosen < 0 && len(opts) > 0 && !dom.Has(sel, "multiple") {
+		chosen = 0 // a drop-down shows its first option when none is selected
+	}
+	if chosen < 0 {
+		return len(opts), ""
+	}
+	label := collapse(dom.AttrOr(opts[chosen], "label"))
+	if label == "" {
+		label = collapse(textOf(opts[chosen]))
+	}
+	return len(opts), label
 }
 
 func textOf(n *html.Node) string {
