@@ -304,14 +304,14 @@ func MarkupOf(n *html.Node, f *dom.Facts) Markup {
 		switch k {
 		case "type":
 			if m.Tag == "input" {
-				m.InputType = asciiLower(trimSpace(a.Val))
+				m.InputType = dom.LowerASCII(trimSpace(a.Val))
 			}
 		case "href":
 			m.Href = true
 		case "draggable":
-			m.Draggable = asciiLower(trimSpace(a.Val)) == "true"
+			m.Draggable = dom.LowerASCII(trimSpace(a.Val)) == "true"
 		case "contenteditable":
-			switch asciiLower(trimSpace(a.Val)) {
+			switch dom.LowerASCII(trimSpace(a.Val)) {
 			case "", "true", "plaintext-only":
 				m.ContentEditable = true
 			}
@@ -324,7 +324,7 @@ func MarkupOf(n *html.Node, f *dom.Facts) Markup {
 		case "aria-valuenow":
 			m.ValueNow = true
 		case "aria-haspopup":
-			if v := asciiLower(trimSpace(a.Val)); v != "false" {
+			if v := dom.LowerASCII(trimSpace(a.Val)); v != "false" {
 				m.Reveals = true
 			}
 		case "aria-expanded", "aria-controls", "aria-describedby":
@@ -366,21 +366,6 @@ func trimSpace(s string) string {
 	}
 	for len(s) > 0 && dom.IsSpace(rune(s[len(s)-1])) {
 		s = s[:len(s)-1]
-	}
-	return s
-}
-
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
 	}
 	return s
 }

@@ -439,3 +439,20 @@ func Tokens(s string) []string {
 func IsSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 }
+
+// LowerASCII lower-cases the ASCII letters of s (HTML's ASCII lowercase),
+// allocating only when s has an upper-case letter.
+func LowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

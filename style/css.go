@@ -3,6 +3,8 @@ package style
 import (
 	"strconv"
 	"strings"
+
+	"github.com/axtree/axtree/dom"
 )
 
 // This file is the forgiving CSS parser: it turns style sheet text into
@@ -331,7 +333,7 @@ func parseDecls(s string, inline bool) []decl {
 		if len(name) > 20 {
 			continue
 		}
-		p, ok := propByName[lowerASCII(name)]
+		p, ok := propByName[dom.LowerASCII(name)]
 		if !ok {
 			continue
 		}
@@ -355,7 +357,7 @@ func parseValue(p prop, v string) (decl, bool) {
 	if v == "" {
 		return d, false
 	}
-	lv := lowerASCII(v)
+	lv := dom.LowerASCII(v)
 	if strings.Contains(lv, "var(") || strings.Contains(lv, "env(") || strings.Contains(lv, "attr(") && p != propContent {
 		// Custom properties are not resolved: the declaration is dropped
 		// and lower-priority ones apply (documented limit).
@@ -485,9 +487,9 @@ func normalizeDisplay(v string) (string, bool) {
 
 // parseContent parses the value of content for ::before / ::after.
 func parseContent(v string, d decl) (decl, bool) {
-	switch lowerASCII(v) {
+	switch dom.LowerASCII(v) {
 	case "none", "normal":
-		d.kw = lowerASCII(v)
+		d.kw = dom.LowerASCII(v)
 		return d, true
 	}
 	var main, alt []contentItem
@@ -516,7 +518,7 @@ func parseContent(v string, d decl) (decl, bool) {
 				i++ // stray character
 				continue
 			}
-			name := lowerASCII(v[i:j])
+			name := dom.LowerASCII(v[i:j])
 			if j < len(v) && v[j] == '(' {
 				close := parenEnd(v, j)
 				if name == "attr" {
@@ -526,7 +528,7 @@ func parseContent(v string, d decl) (decl, bool) {
 						k++
 					}
 					if k > 0 {
-						*cur = append(*cur, contentItem{attr: lowerASCII(arg[:k])})
+						*cur = append(*cur, contentItem{attr: dom.LowerASCII(arg[:k])})
 					}
 				}
 				// counter(), counters(), url(), gradients, image-set(): a box
@@ -685,20 +687,4 @@ func hexVal(c byte) int {
 	default:
 		return int(c-'A') + 10
 	}
-}
-
-// lowerASCII lower-cases ASCII letters, allocating only when needed.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

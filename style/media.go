@@ -3,6 +3,8 @@ package style
 import (
 	"strconv"
 	"strings"
+
+	"github.com/axtree/axtree/dom"
 )
 
 // The fixed environment @media queries are evaluated against. axtree has no
@@ -70,7 +72,7 @@ const maxCondDepth = 16
 // evalMediaList evaluates a comma-separated media query list: true when
 // any query matches. An unparsable query counts as "not all" (false).
 func evalMediaList(s string) bool {
-	s = strings.TrimSpace(lowerASCII(s))
+	s = strings.TrimSpace(dom.LowerASCII(s))
 	if s == "" {
 		return true
 	}
@@ -133,7 +135,7 @@ func evalMediaQuery(q string) bool {
 // declaration and selector() test is supported; an unparsable condition is
 // false (the block is skipped).
 func evalSupports(s string) bool {
-	s = strings.TrimSpace(lowerASCII(s))
+	s = strings.TrimSpace(dom.LowerASCII(s))
 	if s == "" || len(s) > maxQueryLen {
 		return false
 	}

@@ -151,7 +151,7 @@ func splitExt(s string) (rest string, names, args []string, found bool) {
 			for k < len(s) && isNameChar(s[k]) {
 				k++
 			}
-			name := lowerASCII(s[i+1 : k])
+			name := dom.LowerASCII(s[i+1 : k])
 			if _, ok := extNames[name]; !ok && !(name == "not" && k < len(s) && s[k] == '(' && hasExt(s[k+1:blockEnd(s, k)])) {
 				i = k
 				continue
@@ -328,7 +328,7 @@ func (c *compiler) hostCompound(text string, allowPseudo bool, level int) (casca
 		h.arg = a
 		rest = rest[close+1:]
 	}
-	switch lowerASCII(rest) {
+	switch dom.LowerASCII(rest) {
 	case "":
 	case "::before", ":before":
 		h.pseudo = "before"
@@ -442,7 +442,7 @@ func parseSimple(s string) (*simpleSel, bool) {
 	if i < len(s) && s[i] == '*' {
 		i++
 	} else if i < len(s) && isNameChar(s[i]) {
-		x.tag = lowerASCII(name())
+		x.tag = dom.LowerASCII(name())
 		if x.tag == "" || x.tag[0] >= '0' && x.tag[0] <= '9' || x.tag[0] == '-' {
 			return nil, false
 		}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
 )
 
 // Selectors are split here into compound selectors joined by combinators;
@@ -189,7 +191,7 @@ func checkCompound(s string, level int) (ok, hasHas bool) {
 			for k < len(s) && isNameChar(s[k]) {
 				k++
 			}
-			name := lowerASCII(s[j:k])
+			name := dom.LowerASCII(s[j:k])
 			if nonStandard[name] {
 				return false, false
 			}
@@ -256,7 +258,7 @@ func compoundKey(s string) (keyKind, string) {
 	i := 0
 	if i < len(s) && (isNameChar(s[i]) || s[i] == '\\') {
 		j := identEnd(s, i)
-		set(keyTag, lowerASCII(unescapeIdent(s[i:j])))
+		set(keyTag, dom.LowerASCII(unescapeIdent(s[i:j])))
 		i = j
 	}
 	for i < len(s) {
@@ -276,7 +278,7 @@ func compoundKey(s string) (keyKind, string) {
 				j++
 			}
 			k := identEnd(s, j)
-			set(keyAttr, lowerASCII(unescapeIdent(s[j:k])))
+			set(keyAttr, dom.LowerASCII(unescapeIdent(s[j:k])))
 			for k < len(s) && s[k] != ']' {
 				if s[k] == '"' || s[k] == '\'' {
 					k = skipString(s, k)

@@ -382,7 +382,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 			}
 		}
 		if len(r.byTag) > 0 {
-			c = append(c, r.byTag[lowerASCII(n.Data)]...)
+			c = append(c, r.byTag[dom.LowerASCII(n.Data)]...)
 		}
 		if len(r.byAttr) > 0 {
 			for i := range n.Attr {

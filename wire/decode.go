@@ -336,7 +336,7 @@ func (b *builder) node(it item) error {
 	h.Namespace = ns
 	h.Data = w.Tag
 	if ns == "" {
-		h.Data = asciiLower(w.Tag)
+		h.Data = dom.LowerASCII(w.Tag)
 	}
 	h.DataAtom = atom.Lookup([]byte(h.Data))
 	if e := b.attrs(it, w, h); e != nil {
@@ -447,7 +447,7 @@ func (b *builder) attrs(it item, w *Node, h *html.Node) error {
 		}
 		a := html.Attribute{Key: name, Val: val}
 		if h.Namespace == "" {
-			a.Key = asciiLower(name)
+			a.Key = dom.LowerASCII(name)
 		} else if sp, ok := knownForeign[name]; ok {
 			a.Namespace, a.Key = sp[0], sp[1]
 		}
@@ -645,7 +645,7 @@ func childNS(parent *html.Node, tag string) string {
 			}
 		}
 	}
-	switch asciiLower(tag) {
+	switch dom.LowerASCII(tag) {
 	case "svg":
 		return "svg"
 	case "math":
@@ -790,21 +790,6 @@ func segment(x *html.Node) string {
 func clip(s string) string {
 	if len(s) > 64 {
 		return s[:64] + "..."
-	}
-	return s
-}
-
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
 	}
 	return s
 }
