@@ -132,7 +132,7 @@ Element.prototype.getAttribute = function () { return 'x'; };
 	if l := lineWith(s, "[button]", "Pay now"); l == "" {
 		t.Fatalf("button missing:\n%s", s.Result.Text())
 	}
-	if l := lineWith(s, "[textbox]", "Card"); !strings.Contains(l, "4111") {
+	if l := stateOf(s, lineWith(s, "[textbox]", "Card")); !strings.HasSuffix(l, " [value=4111]") {
 		t.Fatalf("live value missing: %q\n%s", l, s.Result.Text())
 	}
 }

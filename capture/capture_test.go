@@ -62,7 +62,7 @@ tile.addEventListener('click', () => {});</script>`,
 		t.Fatalf("Act type: %v", err)
 	}
 	s2 := recapture(t, p)
-	if lineWith(s2, "[textbox]", "City", `[value="Berlin"]`) == "" && lineWith(s2, "[textbox]", "City", `[value=Berlin]`) == "" {
+	if st := stateOf(s2, lineWith(s2, "[textbox]", "City")); !strings.HasSuffix(st, " [value=Berlin]") {
 		t.Fatalf("typed value not in the next capture:\n%s", s2.Result.Text())
 	}
 	if lineWith(s2, "echo:Berlin") == "" {
@@ -130,8 +130,8 @@ func TestTypedValueInNextCapture(t *testing.T) {
 <label><input type=checkbox id=c> Agree</label>`})
 	s := load(t, p, srv.URL+"/")
 	q := lineWith(s, "[textbox]", "Query")
-	if !strings.Contains(q, "initial") {
-		t.Fatalf("initial value missing: %q", q)
+	if st := stateOf(s, q); !strings.HasSuffix(st, " [value=initial]") {
+		t.Fatalf("initial value missing: %q\n%s", st, s.Result.Text())
 	}
 	ctx := context.Background()
 	if err := p.Act(ctx, idOf(q), Type, "hello world"); err != nil {
@@ -144,13 +144,13 @@ func TestTypedValueInNextCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := recapture(t, p)
-	if l := lineWith(s2, "[textbox]", "Query"); !strings.Contains(l, `hello world`) || strings.Contains(l, "initial") {
+	if l := stateOf(s2, lineWith(s2, "[textbox]", "Query")); !strings.HasSuffix(l, ` [value="hello world"]`) {
 		t.Errorf("typed value not captured: %q", l)
 	}
-	if l := lineWith(s2, "Size"); !strings.Contains(l, "Large") {
+	if l := stateOf(s2, lineWith(s2, "[combobox]", "Size")); !strings.HasSuffix(l, " [value=Large]") {
 		t.Errorf("selected option not captured: %q", l)
 	}
-	if l := lineWith(s2, "[checkbox]", "Agree"); !strings.Contains(l, "[checked") {
+	if l := stateOf(s2, lineWith(s2, "[checkbox]", "Agree")); !strings.HasSuffix(l, " [checked]") {
 		t.Errorf("checkbox state not captured: %q", l)
 	}
 	if err := p.Act(ctx, 99999, Click, ""); !errors.Is(err, ErrNoElement) {

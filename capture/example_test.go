@@ -25,7 +25,8 @@ func ExampleDecode() {
 	fmt.Println("tree id 2 is capture element", s.CaptureID(2))
 	// Output:
 	// [generic][actions=click] Add to basket [id=1]
-	// [textbox][editable] Quantity [id=2] [value=2]
+	// [textbox][editable] Quantity [id=2]
+	// [id=2] [value=2]
 	// tree id 1 is capture element 3
 	// tree id 2 is capture element 4
 }

@@ -103,6 +103,21 @@ func recapture(t testing.TB, p *Page) *Snapshot {
 }
 
 // lineWith returns the first tree line containing all parts, or "".
+// stateOf returns the state-record line ("[id=N] [value=…]") of the element
+// on line, or "" when it has none.
+func stateOf(s *Snapshot, line string) string {
+	if line == "" {
+		return ""
+	}
+	prefix := fmt.Sprintf("[id=%d] [", idOf(line))
+	for _, l := range strings.Split(string(s.Result.Text()), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
 func lineWith(s *Snapshot, parts ...string) string {
 	for _, l := range strings.Split(string(s.Result.Text()), "\n") {
 		ok := true

@@ -119,6 +119,22 @@ func wantLine(t *testing.T, text []byte, re string) {
 	}
 }
 
+// wantState fails unless a line matches re (an element line, which must
+// capture its id as the first group) and the state record has the line
+// "[id=N] " + state for that id.
+func wantState(t *testing.T, text []byte, re, state string) {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^ *` + re).FindSubmatch(text)
+	if m == nil {
+		t.Errorf("no line matches %s in:\n%s", re, text)
+		return
+	}
+	want := "\n[id=" + string(m[1]) + "] " + state + "\n"
+	if !bytes.Contains(text, []byte(want)) {
+		t.Errorf("no state line %q in:\n%s", want[1:len(want)-1], text)
+	}
+}
+
 // noActionsOn fails when the element with the given id attribute is in the
 // tree with actions (a delegating container must not be annotated).
 func noActionsOn(t *testing.T, res *render.Result, idAttr string) {
@@ -293,11 +309,11 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 		text := live.Text()
 		wantLine(t, text, `\[textbox\]\[editable\] Name \* \[id=\d+\] \[required\]$`)
 		wantLine(t, text, `\[textbox\]\[editable\] GitHub \* \[id=\d+\] \[required\] \[placeholder="Type here"\]$`)
-		wantLine(t, text, `\[textbox\]\[editable\] Email \* \[id=\d+\] \[required\] \[type=email\] \[value="ada@example\.org"\]$`)
+		wantState(t, text, `\[textbox\]\[editable\] Email \* \[id=(\d+)\] \[required\] \[type=email\]$`, `[value="ada@example.org"]`)
 		wantLine(t, text, `\[button\]\[actions=drag-drop\] Deliver to hiring team \[id=\d+\]$`)
 		wantLine(t, text, `\[textbox\]\[read-only\]\[actions=click→type:focus-first\] Earliest start date \[id=\d+\] `)
 		wantLine(t, text, `\[button\] Submit Application \[id=\d+\]$`)
-		wantLine(t, text, `\[checkbox\]\[checked\] I agree to the processing of my data \[id=\d+\]$`)
+		wantState(t, text, `\[checkbox\] I agree to the processing of my data \[id=(\d+)\]$`, `[checked]`)
 		wantLine(t, text, `\[generic\]\[actions=click\] Autofill from resume \[id=\d+\]$`)
 		if bytes.Contains(text, []byte("valid email")) {
 			t.Error("the hidden field error is in the tree")

@@ -114,6 +114,18 @@ func Doc(d *dom.Doc, opts Options) *Result {
 	return &Result{Doc: d, Tree: t, Names: c, Links: links.Collect(t, opts.URL, d.BaseURL()), opts: opts}
 }
 
+// TextOptions returns the printer options the text forms use.
+func (r *Result) TextOptions() serialize.Options { return r.opts.Text }
+
+// WithTextOptions returns a copy of r whose text forms print with o (for
+// example with the form state inline); the tree, document and link record
+// are shared, not copied.
+func (r *Result) WithTextOptions(o serialize.Options) *Result {
+	c := *r
+	c.opts.Text = o
+	return &c
+}
+
 // Text returns the lean tree text: what the agent reads and what an
 // observation stores.
 func (r *Result) Text() []byte {

@@ -33,6 +33,7 @@ func Parse(text string) (*axtree.Tree, error) {
 	var stack []*axtree.Node                                 // stack[d] is the last node at depth d
 	lineNo := 0
 	noted := false
+	var rec *recordIndex // set at the first line of the state record
 	for len(text) > 0 {
 		lineNo++
 		var line string
@@ -57,6 +58,18 @@ func Parse(text string) (*axtree.Tree, error) {
 		}
 		if depth > len(stack) {
 			return nil, lp.errf("depth %d follows a line at depth %d (one level deeper at most)", depth, len(stack)-1)
+		}
+		if depth == 0 && strings.HasPrefix(line, stateLineOpen) {
+			if rec == nil {
+				rec = newRecordIndex(slab[:lineNo-1])
+			}
+			if err := lp.stateLine(rec); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if rec != nil && !strings.HasPrefix(line[lp.i:], noteOpen) {
+			return nil, lp.errf("node line after the state record")
 		}
 		if strings.HasPrefix(line[lp.i:], noteOpen) {
 			if depth != 0 {
@@ -449,6 +462,100 @@ func (p *lineParser) actions() ([]string, error) {
 		}
 		return out, p.expect(']')
 	}
+}
+
+// recordIndex finds the element a state line names: the first element
+// line with that id.
+type recordIndex struct {
+	byID map[int]*axtree.Node
+	done map[int]bool // ids that had their state line
+}
+
+func newRecordIndex(nodes []axtree.Node) *recordIndex {
+	r := &recordIndex{byID: make(map[int]*axtree.Node), done: make(map[int]bool)}
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Role != "" && n.ID > 0 && r.byID[n.ID] == nil {
+			r.byID[n.ID] = n
+		}
+	}
+	return r
+}
+
+// stateLine parses a line of the state record, "[id=N] [k=v] …", and adds
+// its form states and value to the element with id N.
+func (p *lineParser) stateLine(r *recordIndex) error {
+	p.i += len(stateLineOpen)
+	start := p.i
+	for !p.eol() && '0' <= p.peek() && p.peek() <= '9' {
+		p.i++
+	}
+	v := p.line[start:p.i]
+	id, err := strconv.Atoi(v)
+	if err != nil || id <= 0 || v[0] == '0' {
+		return p.errAt(start, "id must be a positive decimal number")
+	}
+	if err := p.expect(']'); err != nil {
+		return err
+	}
+	n := r.byID[id]
+	if n == nil {
+		return p.errAt(start, "state line for an id no element line has")
+	}
+	if r.done[id] {
+		return p.errAt(start, "second state line for one id")
+	}
+	r.done[id] = true
+	if p.eol() {
+		return p.errf("state line without a state")
+	}
+	seenValue := false
+	for !p.eol() {
+		if err := p.expect(' '); err != nil {
+			return err
+		}
+		open := p.i
+		if err := p.expect('['); err != nil {
+			return err
+		}
+		k := p.key()
+		if !IsStateKey(k) {
+			return p.errAt(open, "not a form-state key (value, checked, selected)")
+		}
+		v, err := p.valueOpt()
+		if err != nil {
+			return err
+		}
+		if err := p.expect(']'); err != nil {
+			return err
+		}
+		a := axtree.Attr{Key: k, Value: v}
+		if k == "value" {
+			if seenValue || hasKey(n.Props, k) {
+				return p.errAt(open, "value given twice")
+			}
+			seenValue = true
+			n.Props = append(n.Props, a)
+			continue
+		}
+		if seenValue {
+			return p.errAt(open, "a state after the value")
+		}
+		if hasKey(n.States, k) {
+			return p.errAt(open, "state given twice")
+		}
+		n.States = append(n.States, a)
+	}
+	return nil
+}
+
+func hasKey(attrs []axtree.Attr, k string) bool {
+	for _, a := range attrs {
+		if a.Key == k {
+			return true
+		}
+	}
+	return false
 }
 
 // noteOpen starts the truncation note line.

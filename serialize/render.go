@@ -51,6 +51,14 @@ type Options struct {
 	// reads both.
 	IndentTabs bool
 
+	// InlineState prints the form state (IsStateKey: value, checked,
+	// selected) on the element's own line, where the builder put it,
+	// instead of in the state record after the tree. The default, the
+	// record, keeps every element line byte-identical while a form is being
+	// filled in, so a prompt cache keeps the whole tree (see FORMAT.md,
+	// "State record"). Nodes without an id always keep their state inline.
+	InlineState bool
+
 	// Extra, when set, is called for every element line and may append
 	// attributes to dst; they are printed at the end of the line, after the
 	// props, sanitised, escaped and quoted like props but not truncated (the
@@ -94,7 +102,30 @@ type printer struct {
 	stack []item
 	keys  keySet
 	extra []axtree.Attr
+
+	ids    idSet          // ids of the element lines printed so far
+	record []*axtree.Node // nodes whose state goes to the state record, in print order
 }
+
+// IsStateKey reports whether k is a key of the form state: "value" (a
+// prop: a field's current value, a drop-down's chosen option), "checked" or
+// "selected" (states of a choice): what a user sets by typing and choosing.
+// Unless Options.InlineState is set, the printer moves them off the
+// element's line into the state record after the tree. Other states
+// (disabled, expanded, pressed, level, ...) say what a control is or whether
+// what follows it is shown; they stay on the line.
+func IsStateKey(k string) bool {
+	return recordState(k) || recordProp(k)
+}
+
+// recordState reports whether a Node.States key goes to the state record;
+// recordProp the same for a Node.Props key. A "value" among the states or a
+// "checked" among the props is not the builder's and stays on the line.
+func recordState(k string) bool { return k == "checked" || k == "selected" }
+func recordProp(k string) bool  { return k == "value" }
+
+// stateLineOpen starts a line of the state record.
+const stateLineOpen = "[id="
 
 type item struct {
 	n     *axtree.Node
@@ -202,6 +233,7 @@ func (p *printer) push(stack []item, kids []*axtree.Node, depth int) []item {
 
 func (p *printer) text(t *axtree.Tree) {
 	p.walk(t, p.line)
+	p.stateRecord()
 	if notes := p.notes(t); len(notes) > 0 {
 		p.buf = append(p.buf, noteOpen...)
 		for i, k := range notes {
@@ -257,10 +289,18 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		return true
 	}
 	p.buf = appendRole(p.buf, n)
+	// The form state leaves the line for the record when the id names this
+	// element unambiguously: the first element line with that id.
+	toRecord := !p.opt.InlineState && n.ID > 0 && p.ids.add(n.ID)
+	recorded := false
 	p.keys.reset()
 	for _, a := range n.States {
 		k := cleanKey(a.Key)
 		if k == "" || k == "actions" || !p.keys.add(k) {
+			continue
+		}
+		if toRecord && recordState(k) {
+			recorded = true
 			continue
 		}
 		p.buf = append(p.buf, '[')
@@ -281,13 +321,93 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.buf = append(p.buf, ']')
 	}
 	p.keys.reset()
+	if toRecord {
+		// mark the state props as printed, so that neither a later
+		// duplicate nor the Extra hook puts them back on the line
+		for _, a := range n.Props {
+			if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
+				recorded = true
+			}
+		}
+	}
 	p.buf = p.appendProps(p.buf, n.Props, p.opt.ValueLimit)
+	if recorded {
+		p.record = append(p.record, n)
+	}
 	if p.opt.Extra != nil {
 		p.extra = p.opt.Extra(n, p.extra[:0])
 		p.buf = p.appendProps(p.buf, p.extra, 0)
 		clear(p.extra) // drop references to the hook's strings
 	}
 	p.buf = append(p.buf, '\n')
+	return true
+}
+
+// stateRecord prints one line per recorded node, in print order:
+// "[id=N]" and then, each after one space, the node's form states (in
+// node order, first occurrence of a key) and its value.
+func (p *printer) stateRecord() {
+	for i, n := range p.record {
+		p.buf = append(p.buf, stateLineOpen...)
+		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+		p.buf = append(p.buf, ']')
+		p.keys.reset()
+		for _, a := range n.States {
+			if k := cleanKey(a.Key); recordState(k) && p.keys.add(k) {
+				p.buf = append(p.buf, ' ', '[')
+				p.buf = append(p.buf, k...)
+				p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
+				p.buf = append(p.buf, ']')
+			}
+		}
+		p.keys.reset()
+		for _, a := range n.Props {
+			if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
+				p.buf = append(p.buf, ' ', '[')
+				p.buf = append(p.buf, k...)
+				p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
+				p.buf = append(p.buf, ']')
+			}
+		}
+		p.buf = append(p.buf, '\n')
+		p.record[i] = nil
+		if p.w != nil && len(p.buf) >= flushAt {
+			p.flush()
+		}
+	}
+	p.record = p.record[:0]
+}
+
+// idSet records the ids of printed element lines: a bitmap for the small
+// dense ids a builder assigns, a map for any others.
+type idSet struct {
+	bits []uint64
+	big  map[int]struct{}
+}
+
+// maxBitmapID bounds the bitmap (256 KiB); larger ids go to the map.
+const maxBitmapID = 1 << 21
+
+// add records id and reports whether it was new.
+func (s *idSet) add(id int) bool {
+	if id < maxBitmapID {
+		w, b := id>>6, uint64(1)<<(id&63)
+		if w >= len(s.bits) {
+			s.bits = append(s.bits, make([]uint64, max(w+1-len(s.bits), len(s.bits)))...)
+		}
+		if s.bits[w]&b != 0 {
+			return false
+		}
+		s.bits[w] |= b
+		return true
+	}
+	if s.big == nil {
+		s.big = make(map[int]struct{})
+	}
+	if _, ok := s.big[id]; ok {
+		return false
+	}
+	s.big[id] = struct{}{}
 	return true
 }
 

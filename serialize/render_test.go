@@ -48,9 +48,10 @@ Tell us about you.
   [textbox][editable] GitHub * [id=85] [required] [placeholder="Type here"]
   [button][actions=drag-drop] Deliver to … [id=72]
   [textbox][read-only][actions=click→type:focus-first] … [id=113]
-  [textbox][editable] Email [id=90] [type=email] [value="a@b.c"] [min=-1.5]
+  [textbox][editable] Email [id=90] [type=email] [min=-1.5]
   [button?] Close [id=95]
   [button] Submit Application [id=112]
+[id=90] [value="a@b.c"]
 `
 
 func TestRenderForm(t *testing.T) {
@@ -63,6 +64,85 @@ func TestRenderForm(t *testing.T) {
 	}
 	if got := string(AppendText([]byte("x"), formTree(), Options{})); got != "x"+formText {
 		t.Errorf("AppendText differs from Render:\n%s", got)
+	}
+}
+
+// With InlineState the form state stays where the builder put it.
+func TestRenderInlineState(t *testing.T) {
+	want := strings.Replace(formText, "[type=email] [min=-1.5]", `[type=email] [value="a@b.c"] [min=-1.5]`, 1)
+	want = strings.TrimSuffix(want, "[id=90] [value=\"a@b.c\"]\n")
+	got := string(AppendText(nil, formTree(), Options{InlineState: true}))
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	back, err := Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := string(AppendText(nil, back, Options{})); again != formText {
+		t.Errorf("inline text parsed back renders as:\n%s", again)
+	}
+}
+
+// The state record: one line per element with form state, in print order,
+// states before the value; an id that names two elements keeps the second
+// one's state on its line; an element without an id keeps its state.
+func TestStateRecord(t *testing.T) {
+	box := el(4, "checkbox", "Agree")
+	box.States = []axtree.Attr{{Key: "disabled"}, {Key: "checked", Value: "mixed"}, {Key: "expanded"}}
+	opt := el(2, "option", "Berlin")
+	opt.States = []axtree.Attr{{Key: "selected"}, {Key: "checked"}}
+	opt.Props = []axtree.Attr{{Key: "value", Value: "ber"}, {Key: "value", Value: "second"}}
+	dup := el(2, "radio", "Twin")
+	dup.States = []axtree.Attr{{Key: "checked"}}
+	anon := el(0, "radio", "No id")
+	anon.States = []axtree.Attr{{Key: "checked"}}
+	tr := &axtree.Tree{Roots: []*axtree.Node{box, el(9, "listbox", "City", opt), dup, anon}, Truncated: []string{"nodes"}}
+	want := `[checkbox][disabled][expanded] Agree [id=4]
+[listbox] City [id=9]
+  [option] Berlin [id=2]
+[radio][checked] Twin [id=2]
+[radio][checked] No id
+[id=4] [checked=mixed]
+[id=2] [selected] [checked] [value=ber]
+[truncated=nodes]
+`
+	got := string(AppendText(nil, tr, Options{}))
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	back, err := Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := back.Roots[1].Children[0]
+	if b.ID != 2 || len(b.States) != 2 || b.States[0].Key != "selected" || len(b.Props) != 1 || b.Props[0].Value != "ber" {
+		t.Errorf("state line attached wrongly: %+v", b)
+	}
+	if again := string(AppendText(nil, back, Options{})); again != want {
+		t.Errorf("parsed back renders as:\n%s", again)
+	}
+}
+
+func TestStateRecordParseErrors(t *testing.T) {
+	for _, c := range []struct{ text, msg string }{
+		{"[button] A [id=1]\n[id=2] [checked]\n", "no element line has"},
+		{"[button] A [id=1]\n[id=1] [checked]\n[id=1] [selected]\n", "second state line"},
+		{"[button] A [id=1]\n[id=1] [checked]\n[button] B [id=2]\n", "node line after the state record"},
+		{"[button] A [id=1]\n[id=1] [level=2]\n", "not a form-state key"},
+		{"[button] A [id=1]\n[id=1]\n", "without a state"},
+		{"[button] A [id=1]\n[id=1] [value=a] [checked]\n", "state after the value"},
+		{"[button][checked] A [id=1]\n[id=1] [checked]\n", "state given twice"},
+		{"[button] A [id=1] [value=b]\n[id=1] [value=a]\n", "value given twice"},
+		{"[button] A [id=1]\n[id=01] [checked]\n", "positive decimal"},
+		{"[button] A [id=1]\n  [id=1] [checked]\n", ""},
+		{"[button] A [id=1]\n[id=1][checked]\n", "expected ' '"},
+	} {
+		_, err := Parse(c.text)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%q: got %v, want a syntax error with %q", c.text, err, c.msg)
+		}
 	}
 }
 
@@ -106,8 +186,8 @@ func TestForgery(t *testing.T) {
 		if !utf8.Valid(out) {
 			t.Errorf("%q: output is not valid UTF-8: %q", h, out)
 		}
-		if n := bytes.Count(out, []byte("\n")); n != 3 {
-			t.Errorf("%q: %d lines, want 3:\n%s", h, n, out)
+		if n := bytes.Count(out, []byte("\n")); n != 4 { // 3 nodes + the value's state line
+			t.Errorf("%q: %d lines, want 4:\n%s", h, n, out)
 		}
 		for _, r := range string(out) {
 			if r != '\n' && (r < 0x20 || r == 0x7f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0xfeff || r == 0x200f) {
@@ -123,9 +203,12 @@ func TestForgery(t *testing.T) {
 			t.Errorf("%q: parsed structure changed:\n%s", h, out)
 		}
 		// every '[' that is not escaped starts syntax the printer wrote
-		line := string(out[:bytes.IndexByte(out, '\n')])
-		if c := unescapedBrackets(line); c != 6 { // role, state, actions, id, 2 props
-			t.Errorf("%q: %d unescaped '[' in %s", h, c, line)
+		lines := strings.Split(string(out), "\n")
+		if c := unescapedBrackets(lines[0]); c != 5 { // role, state, actions, id, placeholder
+			t.Errorf("%q: %d unescaped '[' in %s", h, c, lines[0])
+		}
+		if c := unescapedBrackets(lines[3]); c != 2 || !strings.HasPrefix(lines[3], "[id=10] [value") { // the state line: id, value
+			t.Errorf("%q: state line %s", h, lines[3])
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -88,6 +89,7 @@ func refActions(in []string) []string {
 func expected(t *axtree.Tree, o Options) []*axtree.Node {
 	o = o.resolved()
 	seen := map[*axtree.Node]bool{}
+	ids := map[int]bool{} // ids of the element lines so far: the first one's state goes to the record
 	var conv func(kids []*axtree.Node, depth int) []*axtree.Node
 	conv = func(kids []*axtree.Node, depth int) []*axtree.Node {
 		var out []*axtree.Node
@@ -120,12 +122,33 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if o.Extra != nil {
 				e.Props = append(e.Props, refAttrs(o.Extra(n, nil), "id", 0, props)...)
 			}
+			if !o.InlineState && n.ID > 0 && !ids[n.ID] {
+				// the record's states and value come back after the line's
+				e.States = moveLast(e.States, "checked", "selected")
+				e.Props = moveLast(e.Props, "value")
+			}
+			if n.ID > 0 {
+				ids[n.ID] = true
+			}
 			e.Children = conv(n.Children, depth+1)
 			out = append(out, e)
 		}
 		return out
 	}
 	return conv(t.Roots, 0)
+}
+
+// moveLast moves the attrs with one of keys to the end, keeping order.
+func moveLast(attrs []axtree.Attr, keys ...string) []axtree.Attr {
+	var rest, last []axtree.Attr
+	for _, a := range attrs {
+		if slices.Contains(keys, a.Key) {
+			last = append(last, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	return append(rest, last...)
 }
 
 // diff describes the first difference between two node lists.
@@ -192,7 +215,7 @@ func checkRoundTrip(t *testing.T, tr *axtree.Tree, o Options) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if d := diff("json", fromJSON(doc.Nodes), expected(tr, Options{NameLimit: o.NameLimit, TextLimit: o.TextLimit, ValueLimit: o.ValueLimit, MaxDepth: o.MaxDepth})); d != "" {
+	if d := diff("json", fromJSON(doc.Nodes), expected(tr, Options{NameLimit: o.NameLimit, TextLimit: o.TextLimit, ValueLimit: o.ValueLimit, MaxDepth: o.MaxDepth, InlineState: true})); d != "" {
 		t.Fatalf("%s\n%s", d, js)
 	}
 }
@@ -346,6 +369,8 @@ func TestRoundTripProperty(t *testing.T) {
 func FuzzRoundTrip(f *testing.F) {
 	f.Add("[button] Pay [id=7]", "]\n[link] x", "placeholder", "\"a\" \\ [b]", "click→type", uint64(0x1234), 0)
 	f.Add("a\u202eb\xff", "\x00", "level", "2", "drag-drop", uint64(0xffff), 3)
+	f.Add("Agree", "x", "checked", "mixed", "click", uint64(0x5a5a5a5a5a), 7)
+	f.Add("Tab", "y", "selected", "", "click", uint64(0xf0f0f0f0f0f0), 0)
 	f.Fuzz(func(t *testing.T, name, text, key, value, action string, shape uint64, limit int) {
 		bit := func() bool { b := shape&1 == 1; shape >>= 1; return b }
 		var all []*axtree.Node
@@ -354,6 +379,9 @@ func FuzzRoundTrip(f *testing.F) {
 			n := &axtree.Node{Name: text}
 			if bit() {
 				n.Role, n.Name, n.ID = "button", name, i+1
+				if bit() {
+					n.ID = 1 // an id repeated: only its first line may use the record
+				}
 				n.Inferred = bit()
 				if bit() {
 					n.States = []axtree.Attr{{Key: key, Value: value}, {Key: "editable"}}
@@ -372,7 +400,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			all = append(all, n)
 		}
-		o := Options{NameLimit: limit % 200, TextLimit: limit % 300, ValueLimit: limit % 50}
+		o := Options{NameLimit: limit % 200, TextLimit: limit % 300, ValueLimit: limit % 50, InlineState: bit()}
 		checkRoundTrip(t, tr, o)
 	})
 }
@@ -382,6 +410,7 @@ func FuzzRoundTrip(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	f.Add(formText)
 	f.Add("[truncated=depth]\n")
+	f.Add("[checkbox] A [id=2]\n  [option] B [id=3]\n[id=2] [checked=mixed]\n[id=3] [selected] [value=\"x \\[y\"]\n[truncated=nodes]\n")
 	f.Add("[a?][b=\"\\\"\"][actions=x,y] n\\[ [id=3] [k=v]\n  t\\\\\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tr, err := Parse(text)
@@ -398,4 +427,28 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("unstable:\n%s\nvs\n%s", out, again)
 		}
 	})
+}
+
+// TestFormatDocExample parses the example at the top of FORMAT.md and
+// prints it again: the document's example is valid, canonical output.
+func TestFormatDocExample(t *testing.T) {
+	b, err := os.ReadFile("FORMAT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "```\n")
+	example, _, ok2 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 {
+		t.Fatal("FORMAT.md has no example block")
+	}
+	tr, err := Parse(example)
+	if err != nil {
+		t.Fatalf("FORMAT.md example: %v", err)
+	}
+	if got := string(AppendText(nil, tr, Options{})); got != example {
+		t.Errorf("FORMAT.md example prints as:\n%s", got)
+	}
+	if n := tr.Roots[2].Children[5]; n.ID != 90 || len(n.Props) != 2 || n.Props[1] != (axtree.Attr{Key: "value", Value: "ada@example.org"}) {
+		t.Errorf("the record's value did not reach element 90: %+v", n)
+	}
 }

@@ -31,6 +31,9 @@ flags:
   --view lean|enriched
                       lean (default): URLs kept out of the tree;
                       enriched: each link's URL inline
+  --state record|inline
+                      where field values and checked/selected states go
+                      (as for axtree render; default record)
   --format text|json  text (default) or one JSON document with nodes and links
   --links FILE        also write the link record (id -> URL) as JSON to FILE
   --timeout DURATION  bound on the whole run (default 30s)
@@ -47,6 +50,7 @@ func runCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	save := fs.String("save", "", "")
 	baseURL := fs.String("base-url", "", "")
 	view := fs.String("view", "lean", "")
+	state := fs.String("state", "record", "")
 	format := fs.String("format", "text", "")
 	linksOut := fs.String("links", "", "")
 	timeout := fs.Duration("timeout", 30*time.Second, "")
@@ -63,6 +67,10 @@ func runCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *view != "lean" && *view != "enriched" {
 		fmt.Fprintf(stderr, "axtree capture: --view must be lean or enriched, not %q\n", *view)
+		return 2
+	}
+	inline, ok := stateFlag("capture", *state, stderr)
+	if !ok {
 		return 2
 	}
 	if *format != "text" && *format != "json" {
@@ -119,7 +127,7 @@ func runCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		res = render.Doc(d, render.Options{URL: *baseURL})
 	}
-	return emit("capture", res, *format, *view, *linksOut, stdout, stderr)
+	return emit("capture", res, *format, *view, inline, *linksOut, stdout, stderr)
 }
 
 // pageURL returns target as a URL: URLs (with a scheme) as given, files as

@@ -20,9 +20,27 @@ flags:
   --view lean|enriched
                       lean (default): URLs kept out of the tree;
                       enriched: each link's URL inline
+  --state record|inline
+                      record (default): field values and checked/selected
+                      states in lines "[id=N] [value=…]" after the tree, so
+                      filling in a form changes no element line;
+                      inline: on each element's own line
   --format text|json  text (default) or one JSON document with nodes and links
   --links FILE        also write the link record (id -> URL) as JSON to FILE
 `
+
+// stateFlag checks the --state flag and reports whether the form state is
+// printed inline.
+func stateFlag(cmd, v string, stderr io.Writer) (inline, ok bool) {
+	switch v {
+	case "record":
+		return false, true
+	case "inline":
+		return true, true
+	}
+	fmt.Fprintf(stderr, "axtree %s: --state must be record or inline, not %q\n", cmd, v)
+	return false, false
+}
 
 // runRender implements `axtree render`.
 func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -31,6 +49,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	capture := fs.Bool("capture", false, "")
 	baseURL := fs.String("base-url", "", "")
 	view := fs.String("view", "lean", "")
+	state := fs.String("state", "record", "")
 	format := fs.String("format", "text", "")
 	linksOut := fs.String("links", "", "")
 	file, err := parseInterleaved(fs, args)
@@ -44,6 +63,10 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *view != "lean" && *view != "enriched" {
 		fmt.Fprintf(stderr, "axtree render: --view must be lean or enriched, not %q\n", *view)
+		return 2
+	}
+	inline, ok := stateFlag("render", *state, stderr)
+	if !ok {
 		return 2
 	}
 	if *format != "text" && *format != "json" {
@@ -67,13 +90,19 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "axtree render: %s: %v\n", file, err)
 		return 1
 	}
-	return emit("render", res, *format, *view, *linksOut, stdout, stderr)
+	return emit("render", res, *format, *view, inline, *linksOut, stdout, stderr)
 }
 
 // emit writes a rendering as the render and capture commands print it:
 // the link record to linksOut when given, then the tree in format (text or
-// json) and view (lean or enriched) to stdout. It returns the exit status.
-func emit(cmd string, res *render.Result, format, view, linksOut string, stdout, stderr io.Writer) int {
+// json) and view (lean or enriched), with the form state inline or in the
+// record, to stdout. It returns the exit status.
+func emit(cmd string, res *render.Result, format, view string, inline bool, linksOut string, stdout, stderr io.Writer) int {
+	if inline {
+		o := res.TextOptions()
+		o.InlineState = true
+		res = res.WithTextOptions(o)
+	}
 	if linksOut != "" {
 		if err := os.WriteFile(linksOut, append(res.LinksJSON(), '\n'), 0o644); err != nil {
 			fmt.Fprintf(stderr, "axtree %s: %v\n", cmd, err)

@@ -131,3 +131,20 @@ func itoa(i int) string {
 	}
 	return string(b)
 }
+
+func TestRenderStateFlag(t *testing.T) {
+	page := `<label>Name <input value="Ada"></label><label><input type=checkbox checked> Agree</label>`
+	out, _, code := runAx(t, page, "render", "-")
+	want := "[textbox][editable] Name [id=1]\n[checkbox] Agree [id=2]\n[id=1] [value=Ada]\n[id=2] [checked]\n"
+	if code != 0 || out != want {
+		t.Fatalf("record: code %d, got:\n%s\nwant:\n%s", code, out, want)
+	}
+	out, _, code = runAx(t, page, "render", "--state", "inline", "-")
+	want = "[textbox][editable] Name [id=1] [value=Ada]\n[checkbox][checked] Agree [id=2]\n"
+	if code != 0 || out != want {
+		t.Fatalf("inline: code %d, got:\n%s\nwant:\n%s", code, out, want)
+	}
+	if _, errs, code := runAx(t, page, "render", "--state", "both", "-"); code != 2 || !strings.Contains(errs, "--state must be record or inline") {
+		t.Fatalf("bad --state: code %d, stderr %q", code, errs)
+	}
+}
