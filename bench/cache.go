@@ -9,6 +9,7 @@ import (
 
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/serialize"
 )
 
 // Sequence is a multi-step task: the pages an agent sees one after the
@@ -31,7 +32,7 @@ func DefaultSequences(corpusDir string) []Sequence {
 			Task: "Apply for the Senior Go Engineer job as Ada Lovelace (ada@example.org, GitHub https://github.com/ada, phone +49 30 5550100), based in Berlin, 3–5 years of Go, available from 2027-01-15. Agree to the privacy policy and submit.",
 			Actions: []string{
 				`type {"id": 11, "text": "Ada Lovelace"}; type {"id": 12, "text": "ada@example.org"}`,
-				`type {"id": 13, "text": "https://github.com/ada"}; type {"id": 14, "text": "+49 30 5550100"}; select_option {"id": 16, "values": ["Berlin"]}; check {"id": 19}`,
+				`type {"id": 13, "text": "https://github.com/ada"}; type {"id": 14, "text": "+49 30 5550100"}; select_option {"id": 16, "values": ["Berlin"]}; check {"id": 19}; type {"id": 21, "text": "2027-01-15"}; type {"id": 25, "text": "I like building fast, correct tools."}; check {"id": 26}`,
 				`click {"id": 28}`,
 				`done {"answer": "Application submitted.", "success": true}`,
 			},
@@ -98,26 +99,35 @@ type CacheRun struct {
 // Observer turns step i's rendered page into the observation text.
 type Observer func(step int, r *render.Result) []byte
 
-// Variants of observation compared by SimulateCache.
-var (
-	// OursObserver is axtree's lean tree, as rendered.
-	OursObserver Observer = func(_ int, r *render.Result) []byte { return r.Text() }
-	// FreshObserver numbers elements from a different start at every
-	// capture, as a tool whose refs come from a fresh counter or random
-	// handles would: the same tree, ids shifted by an offset derived
-	// deterministically from the step.
-	FreshObserver Observer = func(step int, r *render.Result) []byte {
-		off := freshOffset(step)
-		m := make(map[int]int)
-		for _, id := range r.Tree.IDs() {
-			m[id] = id + off
-		}
-		if err := r.Tree.Renumber(m); err != nil {
-			return r.Text() // cannot happen for a positive shift; keep the tree
-		}
-		return r.Text()
+// LeanObservation is axtree's lean tree, as rendered: the form state in
+// the record after the tree. It is an Observer.
+func LeanObservation(_ int, r *render.Result) []byte { return r.Text() }
+
+// InlineStateObservation is the lean tree with each field's value and each
+// choice's checked or selected state on the element's own line
+// (serialize.Options.InlineState), to show what the state record is worth.
+// It is an Observer.
+func InlineStateObservation(_ int, r *render.Result) []byte {
+	o := RenderOptions().Text
+	o.InlineState = true
+	return serialize.AppendText(nil, r.Tree, o)
+}
+
+// FreshObservation numbers elements from a different start at every
+// capture, as a tool whose refs come from a fresh counter or random handles
+// would: the same tree, ids shifted by an offset derived deterministically
+// from the step. It is an Observer.
+func FreshObservation(step int, r *render.Result) []byte {
+	off := freshOffset(step)
+	m := make(map[int]int)
+	for _, id := range r.Tree.IDs() {
+		m[id] = id + off
 	}
-)
+	if err := r.Tree.Renumber(m); err != nil {
+		return r.Text() // cannot happen for a positive shift; keep the tree
+	}
+	return r.Text()
+}
 
 // stableObserver returns an Observer that numbers each step's elements as
 // an observation run does (observe.Stabilize): elements still there keep
@@ -134,7 +144,7 @@ func stableObserver() Observer {
 	}
 }
 
-// freshOffset is the id shift of step i for FreshObserver: 100..999.
+// freshOffset is the id shift of step i for FreshObservation: 100..999.
 func freshOffset(step int) int {
 	h := fnv.New32a()
 	fmt.Fprintf(h, "capture-%d", step)
@@ -158,7 +168,12 @@ func SimulateCache(seq Sequence) (CacheRun, error) {
 	for _, v := range []struct {
 		name string
 		obs  Observer
-	}{{"axtree", OursObserver}, {"stable-ids", stableObserver()}, {"fresh-numbering", FreshObserver}} {
+	}{
+		{"axtree", LeanObservation},
+		{"state-inline", InlineStateObservation},
+		{"stable-ids", stableObserver()},
+		{"fresh-numbering", FreshObservation},
+	} {
 		prompts, obs, pages, err := seqPrompts(seq, v.obs)
 		if err != nil {
 			return CacheRun{}, err

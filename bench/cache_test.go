@@ -69,7 +69,7 @@ func TestCacheStableIDsBeatFreshNumbering(t *testing.T) {
 func TestCacheTimestampDrops(t *testing.T) {
 	seq := jobForm(t)
 	c := counter(t)
-	clean, _, _, err := seqPrompts(seq, OursObserver)
+	clean, _, _, err := seqPrompts(seq, LeanObservation)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,5 +118,35 @@ func TestFreshOffsetDeterministic(t *testing.T) {
 	}
 	if len(seen) < 4 {
 		t.Errorf("offsets repeat across steps: %v", seen)
+	}
+}
+
+// TestCacheJobFormBar is issue 5's bar: on the job-form sequence every
+// step's prompt shares at least 85% of its o200k_base tokens with the
+// previous step's. The state record is what gets it there: with the values
+// and checked states on their lines (state-inline) the first typed value
+// ends the shared prefix at the form's first field.
+func TestCacheJobFormBar(t *testing.T) {
+	run, err := SimulateCache(jobForm(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, inline := variant(t, run, "axtree"), variant(t, run, "state-inline")
+	for i := 1; i < len(ours.Steps); i++ {
+		o, in := ours.Steps[i], inline.Steps[i]
+		t.Logf("step %d (%s): %.1f%% of %d tokens shared; state inline %.1f%%", o.Step, o.Page, o.TokenShare*100, o.PromptTokens, in.TokenShare*100)
+		if o.TokenShare < 0.85 {
+			t.Errorf("step %d: token share %.3f < 0.85", o.Step, o.TokenShare)
+		}
+		if o.TokenShare < in.TokenShare {
+			t.Errorf("step %d: the state record (%.3f) shares less than state inline (%.3f)", o.Step, o.TokenShare, in.TokenShare)
+		}
+	}
+	// Filling in fields (steps 2 and 3) changes no element line: the tree
+	// part of the observation is shared up to the state record.
+	for _, i := range []int{1, 2} {
+		if s := ours.Steps[i]; s.ObservationShare < 0.75 {
+			t.Errorf("step %d: only %.3f of the observation shared although only field values changed", s.Step, s.ObservationShare)
+		}
 	}
 }

@@ -17,9 +17,12 @@ indented accessibility tree. Each line is one element or one run of text.
 An element line starts with its role in square brackets, for example
 [button], [link], [textbox] or [heading][level=2], followed by its
 accessible name, then its number in the form [id=N], then properties such
-as [required], [value="..."], [placeholder="..."] or [options=4]. Indented
-lines are inside the line above them. Lines without a role are visible text.
-Only elements with an id can be acted on. Ids stay the same for the same
+as [required], [placeholder="..."] or [options=4]. Indented lines are inside
+the line above them. Lines without a role are visible text. After the tree,
+lines such as [id=N] [value="..."] or [id=N] [checked] give the current
+value of a field and which choices are checked or selected; an element
+without such a line is empty or unchecked. Only elements with an id can be
+acted on. Ids stay the same for the same
 element across observations of the same page, so you may refer back to an
 id you saw earlier as long as the element is still on the page. Link
 targets are not shown inline; call read_links with the ids you care about
