@@ -12,6 +12,7 @@ package serialize
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/axtree/axtree/axtree"
@@ -171,7 +172,11 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		return
 	}
 	if p.seen == nil {
-		p.seen = make(map[*axtree.Node]struct{}, p.sizeHint(t.Roots))
+		hint := p.sizeHint(t.Roots)
+		p.seen = make(map[*axtree.Node]struct{}, hint)
+		if !p.opt.InlineState {
+			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
+		}
 	}
 	for _, root := range t.Roots {
 		p.stack = append(p.stack[:0], item{root, 0})
@@ -393,7 +398,9 @@ func (s *idSet) add(id int) bool {
 	if id < maxBitmapID {
 		w, b := id>>6, uint64(1)<<(id&63)
 		if w >= len(s.bits) {
-			s.bits = append(s.bits, make([]uint64, max(w+1-len(s.bits), len(s.bits)))...)
+			n := len(s.bits)
+			s.bits = slices.Grow(s.bits, w+1-n)[:w+1]
+			clear(s.bits[n:])
 		}
 		if s.bits[w]&b != 0 {
 			return false
