@@ -80,8 +80,13 @@ const (
 	FocusFirst = "click→type:focus-first"
 )
 
-// Vocabulary lists every action Compute can return, in print order.
-var Vocabulary = [...]string{Click, Type, Toggle, Select, Adjust, DragDrop, Hover, Scroll, Submit, FocusFirst}
+// vocabulary lists every action Compute can return, in print order; bit i
+// of an action set stands for vocabulary[i].
+var vocabulary = [...]string{Click, Type, Toggle, Select, Adjust, DragDrop, Hover, Scroll, Submit, FocusFirst}
+
+// Vocabulary returns every action Compute can return, in print order (a
+// fresh slice; changing it changes nothing here).
+func Vocabulary() []string { return append([]string(nil), vocabulary[:]...) }
 
 // Markup is what Compute needs to know about the element besides its role
 // and listeners. MarkupOf fills it from a DOM element.
@@ -227,7 +232,7 @@ func names(set uint16) []string {
 		return nil
 	}
 	out := make([]string, 0, 2)
-	for i, a := range Vocabulary {
+	for i, a := range vocabulary {
 		if set&(1<<i) != 0 {
 			out = append(out, a)
 		}
@@ -274,7 +279,7 @@ func Without(acts []string, role string) []string {
 	var out []string
 	for _, a := range acts {
 		keep := true
-		for i, v := range Vocabulary {
+		for i, v := range vocabulary {
 			if v == a && implied&(1<<i) != 0 {
 				keep = false
 			}

@@ -190,3 +190,14 @@ func TestElement(t *testing.T) {
 		}
 	}
 }
+
+func TestVocabularyIsACopy(t *testing.T) {
+	v := Vocabulary()
+	if len(v) != 10 || v[0] != Click || v[len(v)-1] != FocusFirst {
+		t.Fatalf("Vocabulary() = %q", v)
+	}
+	v[0] = "x"
+	if Vocabulary()[0] != Click {
+		t.Error("changing the returned slice changed the vocabulary")
+	}
+}

@@ -346,11 +346,7 @@ func renderCandidate(rank int, cd *Candidate, actions []Action, base time.Time, 
 		if contextNoise[ln] || strings.HasPrefix(ln, "sec-") {
 			continue
 		}
-		v := h.Value
-		if keptHeaders[ln] {
-			v = "{{" + ln + "}}"
-		}
-		b.WriteString(line("  header: " + h.Name + ": " + capText(v, maxHeaderInContext)))
+		b.WriteString(line("  header: " + h.Name + ": " + capText(h.Value, maxHeaderInContext)))
 	}
 	if len(r.Stripped) > 0 {
 		b.WriteString(line("  stripped: " + strings.Join(r.Stripped, ", ")))

@@ -31,6 +31,41 @@ type Replay struct {
 	Params []Param `json:"params,omitempty"`
 	// CSRF is the anti-forgery token to send, nil when none was found.
 	CSRF *CSRF `json:"csrf,omitempty"`
+	// Credentials are the credential headers (Authorization,
+	// Proxy-Authorization, X-API-Key) of the recording. In Headers their
+	// value is the placeholder {{Placeholder}}; the recorded value is only
+	// in Credential.Value, which no JSON or context output shows.
+	Credentials []Credential `json:"credentials,omitempty"`
+}
+
+// Credential is a credential header of a replay: its value is a secret, so
+// Replay.Headers carries the placeholder and Value the recorded value.
+type Credential struct {
+	Header      string `json:"header"`      // header name as recorded
+	Placeholder string `json:"placeholder"` // e.g. "authorization", used as {{authorization}}
+	// Value is the recorded value; kept out of JSON and of the context.
+	Value string `json:"-"`
+}
+
+// credentialPlaceholder returns the placeholder name of a credential
+// header (lower-case name), or "" when the header is not a credential.
+// Credentials are never stripped by the nonce rule: the replay needs them.
+func credentialPlaceholder(ln string) string {
+	switch ln {
+	case "authorization":
+		return "authorization"
+	case "proxy-authorization":
+		return "proxy_authorization"
+	case "x-api-key":
+		return "x_api_key"
+	}
+	return ""
+}
+
+// reservedParam reports whether name is a placeholder a replay uses for
+// something other than a typed value.
+func reservedParam(name string) bool {
+	return name == "csrf" || name == "authorization" || name == "proxy_authorization" || name == "x_api_key"
 }
 
 // Param is a named parameter of a replay template.
@@ -79,10 +114,6 @@ var hostileHeaders = map[string]bool{
 	"traceparent": true, "tracestate": true, "sentry-trace": true, "baggage": true,
 	"x-datadog-trace-id": true, "x-datadog-parent-id": true,
 }
-
-// keptHeaders are never stripped by the nonce rule: credentials the replay
-// needs (the context shows them as placeholders).
-var keptHeaders = map[string]bool{"authorization": true}
 
 // IsNonce reports whether a header value looks like a per-request nonce: a
 // single token (no spaces) of at least 16 characters from [A-Za-z0-9+/=_.:-]
@@ -142,7 +173,7 @@ func buildParams(actions []Action) []Param {
 			base = "param"
 		}
 		name := base
-		for n := 2; used[name] || name == "csrf" || name == "authorization"; n++ {
+		for n := 2; used[name] || reservedParam(name); n++ {
 			name = base + "_" + itoa(n)
 		}
 		used[name] = true
@@ -205,7 +236,12 @@ func prepareReplay(e *Entry, params []Param, page *Entry) *Replay {
 		case r.CSRF != nil && h.Value == r.CSRF.Value && r.CSRF.Value != "":
 			r.Headers = append(r.Headers, Header{Name: h.Name, Value: "{{csrf}}"})
 			continue
-		case !keptHeaders[ln] && IsNonce(h.Value):
+		case credentialPlaceholder(ln) != "":
+			ph := credentialPlaceholder(ln)
+			r.Credentials = append(r.Credentials, Credential{Header: h.Name, Placeholder: ph, Value: h.Value})
+			r.Headers = append(r.Headers, Header{Name: h.Name, Value: "{{" + ph + "}}"})
+			continue
+		case IsNonce(h.Value):
 			stripped[ln] = true
 			continue
 		}

@@ -2,6 +2,7 @@ package netcap
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -76,8 +77,19 @@ func TestPrepareReplayHeadersAndTemplates(t *testing.T) {
 	for _, h := range r.Headers {
 		names = append(names, h.Name+"="+h.Value)
 	}
-	if got := strings.Join(names, " "); !strings.Contains(got, "Authorization=Bearer") || !strings.HasSuffix(got, "X-CSRFToken={{csrf}}") {
+	if got := strings.Join(names, " "); !strings.HasPrefix(got, "Authorization={{authorization}} ") || !strings.HasSuffix(got, "X-CSRFToken={{csrf}}") {
 		t.Errorf("headers = %s", got)
+	}
+	const bearer = "Bearer AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs"
+	if len(r.Credentials) != 1 || r.Credentials[0] != (Credential{Header: "Authorization", Placeholder: "authorization", Value: bearer}) {
+		t.Errorf("credentials = %+v", r.Credentials)
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(js), "AAAANRIL") || strings.Contains(string(js), "tok123") || !strings.Contains(string(js), `"placeholder":"authorization"`) {
+		t.Errorf("a secret reached the JSON, or the placeholder did not: %s", js)
 	}
 	if r.CSRF == nil || r.CSRF.Name != "csrftoken" || r.CSRF.Header != "X-CSRFToken" || r.CSRF.Observed {
 		t.Errorf("csrf = %+v", r.CSRF)

@@ -147,3 +147,41 @@ func TestRankErrors(t *testing.T) {
 		t.Errorf("after --, flags are positional: exit %d %s", code, errs)
 	}
 }
+
+// A recorded Authorization header is a secret: rank prints the
+// {{authorization}} placeholder, in JSON and in text, never the value.
+func TestRankHidesCredentials(t *testing.T) {
+	har, actions, _ := rankFiles(t, netcaptest.Options{})
+	b, err := os.ReadFile(har)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "Bearer s3cr3t-TOKEN-0123456789abcdef"
+	entries := doc["log"].(map[string]any)["entries"].([]any)
+	for _, e := range entries {
+		req := e.(map[string]any)["request"].(map[string]any)
+		req["headers"] = append(req["headers"].([]any), map[string]any{"name": "Authorization", "value": secret})
+	}
+	if b, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(har, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"rank", har, "--actions", actions, "--json"}, {"rank", har, "--actions", actions}} {
+		code, out, errs := runCmd(nil, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if strings.Contains(out+errs, "s3cr3t") {
+			t.Errorf("%v: the recorded Authorization value is printed:\n%s", args, out)
+		}
+		if !strings.Contains(out, "{{authorization}}") {
+			t.Errorf("%v: no {{authorization}} placeholder in:\n%s", args, out)
+		}
+	}
+}
