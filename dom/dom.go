@@ -23,7 +23,8 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   map[*html.Node]int
+	index   map[*html.Node]int // element -> index, unless the element is in slab
+	slab    *slab              // the nodes' contiguous layout (ParseDoc), or nil
 	ids     map[scopedID]*html.Node
 	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
 	shadow  map[*html.Node]*html.Node // host -> shadow root template
@@ -64,17 +65,25 @@ type Facts struct {
 // html.Parse returns; any node works). It walks the tree once. Iframe srcdoc
 // documents are parsed (with Parse) and attached as frames of their iframe
 // element.
-func New(root *html.Node) *Doc { return newDoc(root, 0) }
+func New(root *html.Node) *Doc { return newDocAt(root, nil, 0) }
+
+// newDoc indexes a compacted tree (ParseDoc).
+func newDoc(root *html.Node, s *slab) *Doc { return newDocAt(root, s, 0) }
 
 // maxFrameDepth bounds srcdoc-inside-srcdoc nesting.
 const maxFrameDepth = 8
 
-func newDoc(root *html.Node, depth int) *Doc {
+func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 	n := countElements(root)
+	mapSize := n
+	if s != nil {
+		mapSize = 0 // every element is in the slab
+	}
 	d := &Doc{
 		Root:     root,
 		Elements: make([]*html.Node, 0, n),
-		index:    make(map[*html.Node]int, n),
+		index:    make(map[*html.Node]int, mapSize),
+		slab:     s,
 		ids:      make(map[scopedID]*html.Node),
 		scope:    make(map[*html.Node]*html.Node),
 		shadow:   make(map[*html.Node]*html.Node),
@@ -89,7 +98,8 @@ func newDoc(root *html.Node, depth int) *Doc {
 					// Parse, not html.Parse: a frame nested past 512
 					// levels is flattened like the top document, not lost.
 					if sub, err := Parse([]byte(src)); err == nil {
-						d.SetFrame(n, newDoc(sub, depth+1))
+						r, sl := compact(sub)
+						d.SetFrame(n, newDocAt(r, sl, depth+1))
 					}
 				}
 			}
@@ -136,7 +146,11 @@ func (d *Doc) walk(root *html.Node) {
 		n, sc := it.n, it.scope
 		childScope := sc
 		if n.Type == html.ElementNode {
-			d.index[n] = len(d.Elements)
+			if p := d.slab.pos(n); p >= 0 {
+				d.slab.elem[p] = int32(len(d.Elements))
+			} else {
+				d.index[n] = len(d.Elements)
+			}
 			d.Elements = append(d.Elements, n)
 			if sc != nil {
 				d.scope[n] = sc
@@ -250,6 +264,9 @@ func (d *Doc) resolveShadows() {
 // Index returns the pre-order element index of n, or -1 when n is not an
 // element of this document.
 func (d *Doc) Index(n *html.Node) int {
+	if p := d.slab.pos(n); p >= 0 {
+		return int(d.slab.elem[p])
+	}
 	if i, ok := d.index[n]; ok {
 		return i
 	}

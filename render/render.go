@@ -96,11 +96,11 @@ func HTMLBytes(b []byte, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
 		}
 	}
-	root, err := dom.Parse(b)
+	d, err := dom.ParseDoc(b)
 	if err != nil {
 		return nil, fmt.Errorf("render: parse HTML: %w", err)
 	}
-	return Doc(dom.New(root), opts), nil
+	return Doc(d, opts), nil
 }
 
 // Doc renders an already indexed document (from HTML or a capture).

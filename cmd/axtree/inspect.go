@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
@@ -59,16 +58,16 @@ func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil && len(b) > render.DefaultMaxInputBytes {
 		err = fmt.Errorf("page is larger than %d bytes", render.DefaultMaxInputBytes)
 	}
-	var root *html.Node
+	var d *dom.Doc
 	if err == nil {
-		root, err = dom.Parse(b)
+		d, err = dom.ParseDoc(b)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "axtree inspect: %s: %v\n", args[0], err)
 		return 1
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
-	if err := inspect(dom.New(root), w); err != nil {
+	if err := inspect(d, w); err != nil {
 		fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
 		return 1
 	}
