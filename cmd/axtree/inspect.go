@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/render"
