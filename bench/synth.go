@@ -64,10 +64,11 @@ func SyntheticElements(n int) int { return pageElements + cardElements*synthetic
 type ScalePoint struct {
 	Elements     int     `json:"elements"`
 	Bytes        int     `json:"bytes"`
+	Runs         int     `json:"runs"` // renders averaged
 	Millis       float64 `json:"render_ms"`
 	NanosPerNode float64 `json:"ns_per_element"`
 	// CPUMillis and CPUNanosPerNode are process CPU time (user + system,
-	// garbage collector included) of the same run, less disturbed than
+	// garbage collector included) of the same renders, less disturbed than
 	// wall time by other processes on a busy machine; 0 where unknown.
 	CPUMillis       float64 `json:"cpu_ms"`
 	CPUNanosPerNode float64 `json:"cpu_ns_per_element"`
@@ -77,8 +78,13 @@ type ScalePoint struct {
 
 // Scale renders Synthetic(n) for each n (whole pipeline: parse, index,
 // names, tree, links, lean text) and reports time and allocations per
-// element. Time is the fastest of up to runs runs (at least one); pages
-// are generated before the clock starts.
+// element. Each size is rendered at least runs times (at least once) and
+// for at least ScaleWindow, and the times are the mean of those renders,
+// as testing.B reports: the minimum of a few 40 ms renders of a small page
+// is a best case a 5 s render of a large one never gets (it cannot dodge
+// the collector or the machine's other load), so a min/min slope measures
+// the noise more than the code. Pages are generated before the clock
+// starts; the collector runs before every render.
 func Scale(sizes []int, runs int) []ScalePoint {
 	if runs < 1 {
 		runs = 1
@@ -89,9 +95,10 @@ func Scale(sizes []int, runs int) []ScalePoint {
 	out := make([]ScalePoint, 0, len(sizes))
 	for _, n := range sizes {
 		page := Synthetic(n)
-		var best, bestCPU time.Duration
+		var total, totalCPU time.Duration
 		var allocs uint64
-		for i := 0; i < runs; i++ {
+		done := 0
+		for start := time.Now(); done < runs || (time.Since(start) < ScaleWindow && done < maxScaleRuns); done++ {
 			runtime.GC()
 			var m0, m1 runtime.MemStats
 			runtime.ReadMemStats(&m0)
@@ -99,30 +106,33 @@ func Scale(sizes []int, runs int) []ScalePoint {
 			if r, err := render.HTMLBytes(page, opts); err == nil {
 				_ = r.Text()
 			}
-			d, dc := time.Since(t0), cpuTime()-c0
+			total += time.Since(t0)
+			totalCPU += cpuTime() - c0
 			runtime.ReadMemStats(&m1)
-			if i == 0 || d < best {
-				best = d
-			}
-			if i == 0 || dc < bestCPU {
-				bestCPU = dc
-			}
 			allocs = m1.Mallocs - m0.Mallocs
 		}
 		el := SyntheticElements(n)
+		mean, meanCPU := total/time.Duration(done), totalCPU/time.Duration(done)
 		out = append(out, ScalePoint{
 			Elements:        el,
 			Bytes:           len(page),
-			Millis:          millis(best),
-			NanosPerNode:    float64(best.Nanoseconds()) / float64(el),
-			CPUMillis:       millis(bestCPU),
-			CPUNanosPerNode: float64(bestCPU.Nanoseconds()) / float64(el),
+			Runs:            done,
+			Millis:          millis(mean),
+			NanosPerNode:    float64(mean.Nanoseconds()) / float64(el),
+			CPUMillis:       millis(meanCPU),
+			CPUNanosPerNode: float64(meanCPU.Nanoseconds()) / float64(el),
 			Allocs:          allocs,
 			AllocsPerNode:   float64(allocs) / float64(el),
 		})
 	}
 	return out
 }
+
+// ScaleWindow is the least time Scale spends rendering each size.
+const ScaleWindow = time.Second
+
+// maxScaleRuns bounds the renders of one size (tiny pages).
+const maxScaleRuns = 1000
 
 // Slope returns the wall time per element of the largest point divided by
 // that of the point closest to 10,000 elements (1 means perfectly linear),

@@ -165,9 +165,9 @@ func runScaling(list string, stdout, stderr io.Writer) int {
 		sizes = append(sizes, n)
 	}
 	pts := bench.Scale(sizes, 3)
-	fmt.Fprintf(stdout, "| elements | HTML bytes | render ms | ns/element | CPU ms | CPU ns/element | allocs/element |\n|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(stdout, "| elements | HTML bytes | renders | render ms (mean) | ns/element | CPU ms | CPU ns/element | allocs/element |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, p := range pts {
-		fmt.Fprintf(stdout, "| %d | %d | %.2f | %.1f | %.2f | %.1f | %.2f |\n", p.Elements, p.Bytes, p.Millis, p.NanosPerNode, p.CPUMillis, p.CPUNanosPerNode, p.AllocsPerNode)
+		fmt.Fprintf(stdout, "| %d | %d | %d | %.2f | %.1f | %.2f | %.1f | %.2f |\n", p.Elements, p.Bytes, p.Runs, p.Millis, p.NanosPerNode, p.CPUMillis, p.CPUNanosPerNode, p.AllocsPerNode)
 	}
 	slope, cpu := bench.Slope(pts), bench.CPUSlope(pts)
 	fmt.Fprintf(stdout, "\nslope (ns/element at the largest size ÷ ns/element at ~10k): wall %.3f, CPU %.3f\n", slope, cpu)
