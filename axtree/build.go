@@ -57,6 +57,9 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	b := &builder{opts: opts, t: &Tree{URL: opts.URL, dom: map[int]*html.Node{}}}
 	b.t.Title = title(d)
 	b.doc(d, c, 0, &b.top, 0)
+	for _, k := range d.LimitsHit() {
+		b.truncate(k) // a srcdoc frame was not parsed
+	}
 	for _, k := range c.Style().LimitsHit() {
 		b.truncate(k) // the cascade dropped rules: what is shown may differ
 	}

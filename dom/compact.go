@@ -12,6 +12,11 @@ import (
 // order instead of chasing pointers across the heap, and Index is an array
 // access instead of a hash lookup. On pages of a million elements that is
 // the difference between a flat and a growing cost per element.
+//
+// A page nested past MaxParseDepth is flattened as Parse does, without a
+// note: browsers flatten the same way (Chromium at 512 levels), so what is
+// shown is what a browser's tree holds, and a capture of the page in a
+// browser renders to the same bytes.
 func ParseDoc(b []byte) (*Doc, error) {
 	root, err := Parse(b)
 	if err != nil {

@@ -34,6 +34,7 @@ type Doc struct {
 	facts   map[*html.Node]*Facts
 	baseURL string
 	url     string
+	limits  []string // LimitsHit, in the order first hit
 }
 
 type scopedID struct {
@@ -91,22 +92,50 @@ func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 	}
 	d.walk(root)
 	d.resolveShadows()
-	if depth < maxFrameDepth {
-		for _, n := range d.Elements {
-			if IsHTML(n, "iframe") {
-				if src, ok := Attr(n, "srcdoc"); ok {
-					// Parse, not html.Parse: a frame nested past 512
-					// levels is flattened like the top document, not lost.
-					if sub, err := Parse([]byte(src)); err == nil {
-						r, sl := compact(sub)
-						d.SetFrame(n, newDocAt(r, sl, depth+1))
-					}
-				}
-			}
+	for _, n := range d.Elements {
+		if !IsHTML(n, "iframe") {
+			continue
 		}
+		src, ok := Attr(n, "srcdoc")
+		if !ok {
+			continue
+		}
+		if depth >= maxFrameDepth {
+			d.limit("frames")
+			continue
+		}
+		// parse, not html.Parse: a frame nested past 512 levels is
+		// flattened like the top document, not lost.
+		sub, err := Parse([]byte(src))
+		if err != nil {
+			d.limit("frames")
+			continue
+		}
+		r, sl := compact(sub)
+		f := newDocAt(r, sl, depth+1)
+		for _, k := range f.limits {
+			d.limit(k)
+		}
+		d.SetFrame(n, f)
 	}
 	return d
 }
+
+// limit records that a limit was hit, once per kind.
+func (d *Doc) limit(kind string) {
+	for _, k := range d.limits {
+		if k == kind {
+			return
+		}
+	}
+	d.limits = append(d.limits, kind)
+}
+
+// LimitsHit names the limits that left content of this document (or of
+// its srcdoc frames) out: "frames" when an iframe's srcdoc document was not
+// parsed (nested more than 8 srcdoc levels deep, or unparseable). A tree
+// builder reports them as truncation notes. The slice is a copy.
+func (d *Doc) LimitsHit() []string { return append([]string(nil), d.limits...) }
 
 // countElements counts the elements under root without recursion, so the
 // index is allocated once at its final size (growing a map of a million

@@ -126,6 +126,17 @@ func TestNestedSrcdocBounded(t *testing.T) {
 	if depth > 10 {
 		t.Fatalf("srcdoc nesting followed %d levels; it must be bounded", depth)
 	}
+	if got := d.LimitsHit(); len(got) != 1 || got[0] != "frames" {
+		t.Errorf("LimitsHit = %q, want [frames]: the frames past the bound were left out", got)
+	}
+	// within the bound nothing is left out, and nothing is reported
+	src = "x"
+	for i := 0; i < 8; i++ {
+		src = `<iframe srcdoc="` + html.EscapeString(src) + `"></iframe>`
+	}
+	if got := parse(t, src).LimitsHit(); len(got) != 0 {
+		t.Errorf("8 srcdoc levels: LimitsHit = %q, want none", got)
+	}
 }
 
 func TestParseDeepNesting(t *testing.T) {

@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"errors"
+	"html"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -106,5 +107,21 @@ func TestViewsAgree(t *testing.T) {
 	}
 	if res.Tree.Title != "My page" {
 		t.Fatalf("title %q", res.Tree.Title)
+	}
+}
+
+// A srcdoc frame past the nesting bound is left out, and the tree says so.
+func TestSrcdocBoundNoted(t *testing.T) {
+	src := "<button>deepest</button>"
+	for i := 0; i < 12; i++ {
+		src = `<iframe srcdoc="` + html.EscapeString(src) + `"></iframe>`
+	}
+	r, err := render.HTMLBytes([]byte(src), render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(r.Text())
+	if !strings.HasSuffix(text, "[truncated=frames]\n") || strings.Contains(text, "deepest") {
+		t.Errorf("want the frames past the bound left out and noted, got:\n%s", text)
 	}
 }
