@@ -261,8 +261,10 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			w.child(&sb, ch, m, depth)
 		}
 	}
-	if c.doc.ShadowRoot(n) != nil || dom.IsHTML(n, "slot") || dom.IsHTML(n, "template") {
-		for _, ch := range c.doc.Children(n, nil) {
+	if c.doc.HasOwns() || c.doc.ShadowRoot(n) != nil || dom.IsHTML(n, "slot") || dom.IsHTML(n, "template") {
+		// the accessibility tree's children: the flat tree's, with
+		// aria-owns applied (accname 1.2 step 2F.iii)
+		for _, ch := range c.doc.AXChildren(n, nil) {
 			each(ch)
 		}
 	} else {

@@ -197,7 +197,7 @@ func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
 		b.pseudo(a, st, st.Before, st.BeforeDisplay)
 	}
 	start := len(b.arena)
-	b.arena = f.d.Children(n, b.arena)
+	b.arena = f.d.AXChildren(n, b.arena)
 	kids := b.arena[start:]
 	for _, k := range kids {
 		b.walk(f, k, a, depth+1)
@@ -230,7 +230,7 @@ func (b *builder) pseudo(a *acc, st style.Computed, text, display string) {
 // an explicit stack, for nesting past MaxDepth.
 func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 	var kids []*html.Node
-	kids = f.d.Children(n, kids)
+	kids = f.d.AXChildren(n, kids)
 	stack := make([]*html.Node, 0, len(kids))
 	for i := len(kids) - 1; i >= 0; i-- {
 		stack = append(stack, kids[i])
@@ -260,7 +260,7 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 		} else if isBlock(f, x) {
 			a.brk()
 		}
-		kids = f.d.Children(x, kids[:0])
+		kids = f.d.AXChildren(x, kids[:0])
 		for i := len(kids) - 1; i >= 0; i-- {
 			stack = append(stack, kids[i])
 		}

@@ -34,7 +34,10 @@ type Doc struct {
 	facts   map[*html.Node]*Facts
 	baseURL string
 	url     string
-	limits  []string // LimitsHit, in the order first hit
+	limits  []string                    // LimitsHit, in the order first hit
+	owners  []*html.Node                // elements with aria-owns, in document order
+	owner   map[*html.Node]*html.Node   // owned element -> its owner (aria-owns)
+	owns    map[*html.Node][]*html.Node // owner -> owned elements, in IDREF order
 }
 
 type scopedID struct {
@@ -92,6 +95,7 @@ func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 	}
 	d.walk(root)
 	d.resolveShadows()
+	d.resolveOwns()
 	for _, n := range d.Elements {
 		if !IsHTML(n, "iframe") {
 			continue
@@ -131,9 +135,10 @@ func (d *Doc) limit(kind string) {
 	d.limits = append(d.limits, kind)
 }
 
-// LimitsHit names the limits that left content of this document (or of
-// its srcdoc frames) out: "frames" when an iframe's srcdoc document was not
-// parsed (nested more than 8 srcdoc levels deep, or unparseable). A tree
+// LimitsHit names the limits that changed what this document (or one of
+// its srcdoc frames) shows: "frames" when an iframe's srcdoc document was
+// not parsed (nested more than 8 srcdoc levels deep, or unparseable),
+// "owns" when aria-owns claims were ignored for the work bound. A tree
 // builder reports them as truncation notes. The slice is a copy.
 func (d *Doc) LimitsHit() []string { return append([]string(nil), d.limits...) }
 
@@ -189,6 +194,9 @@ func (d *Doc) walk(root *html.Node) {
 				if _, dup := d.ids[k]; !dup {
 					d.ids[k] = n
 				}
+			}
+			if v, ok := Attr(n, "aria-owns"); ok && v != "" {
+				d.owners = append(d.owners, n)
 			}
 			if IsShadowRoot(n) {
 				if _, has := d.shadow[n.Parent]; !has {

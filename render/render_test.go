@@ -125,3 +125,25 @@ func TestSrcdocBoundNoted(t *testing.T) {
 		t.Errorf("want the frames past the bound left out and noted, got:\n%s", text)
 	}
 }
+
+// aria-owns re-parents in the tree, in the role context and in names from
+// content, and an owned element is shown once, under its owner.
+func TestAriaOwnsInTree(t *testing.T) {
+	page := `<ul aria-label=Fruit aria-owns="far"><li>Apple</li></ul>
+<p>between</p>
+<li id=far>Cherry</li>
+<button aria-owns="extra">Buy</button><span id=extra> now</span>`
+	r, err := render.HTMLBytes([]byte(page), render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[list] Fruit [id=1]
+  Apple
+  Cherry
+between
+[button] Buy now [id=2]
+`
+	if got := string(r.Text()); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

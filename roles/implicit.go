@@ -257,7 +257,7 @@ func selectSize(n *html.Node) int {
 // implicitLi: listitem when the nearest non-generic ancestor is a list,
 // none when its list owner is presentational, else generic.
 func implicitLi(d *dom.Doc, n *html.Node) string {
-	p := parent(d, n)
+	p := axParent(d, n)
 	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k++ {
 		if p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu") {
 			if r, none := explicitRole(d, p); none {
@@ -272,7 +272,7 @@ func implicitLi(d *dom.Doc, n *html.Node) string {
 		case "list":
 			return "listitem"
 		case "generic", "none", "":
-			p = parent(d, p)
+			p = axParent(d, p)
 			continue
 		}
 		return "generic"
@@ -284,7 +284,7 @@ func implicitLi(d *dom.Doc, n *html.Node) string {
 // context checks use for ancestors, so that an li inside a tablist is not
 // taken for a listitem.
 func shallowLi(d *dom.Doc, n *html.Node) string {
-	p := parent(d, n)
+	p := axParent(d, n)
 	if p == nil || p.Type != html.ElementNode {
 		return "generic"
 	}
@@ -345,8 +345,8 @@ func contextRole(d *dom.Doc, p *html.Node) string {
 // inContext reports whether the nearest ancestor of n whose role is not
 // generic or none has a role that is a required context of role.
 func inContext(d *dom.Doc, n *html.Node, role string) bool {
-	p := parent(d, n)
-	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k, p = k+1, parent(d, p) {
+	p := axParent(d, n)
+	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k, p = k+1, axParent(d, p) {
 		r := contextRole(d, p)
 		switch r {
 		case "generic", "none", "":

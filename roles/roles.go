@@ -209,10 +209,21 @@ func Implicit(d *dom.Doc, n *html.Node) string {
 	return implicit(d, n, true)
 }
 
-// parent returns the flat-tree parent when d is known, else the DOM parent.
+// parent returns the flat-tree parent when d is known, else the DOM parent:
+// for HTML structure (a table's parts, an option's select, sectioning).
 func parent(d *dom.Doc, n *html.Node) *html.Node {
 	if d != nil {
 		return d.Parent(n)
+	}
+	return n.Parent
+}
+
+// axParent returns the accessibility-tree parent (aria-owns applied) when d
+// is known, else the DOM parent: for ARIA's required context roles (a
+// listitem's list, a tab's tablist, ...).
+func axParent(d *dom.Doc, n *html.Node) *html.Node {
+	if d != nil {
+		return d.AXParent(n)
 	}
 	return n.Parent
 }

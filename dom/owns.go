@@ -1,0 +1,147 @@
+package dom
+
+import "golang.org/x/net/html"
+
+// aria-owns (WAI-ARIA 1.2 §6.6): an element may claim other elements of
+// its tree scope as its children in the accessibility tree, after its own
+// children, in the order of its IDREFs. AXChildren and AXParent give that
+// tree; Children and Parent stay the flat tree (styles, hiddenness and
+// HTML structure follow it).
+//
+// Claims are settled once, in document order of the owners, the way
+// Chromium settles them: an element has at most one owner (the first
+// claim wins), an element cannot own itself or one of its ancestors in the
+// accessibility tree (that claim is ignored, so no cycle can form), and
+// <html>, <head> and <body> cannot be owned.
+
+const (
+	// maxOwnsRefs bounds the IDREFs read from one aria-owns attribute.
+	maxOwnsRefs = 256
+	// maxOwnsSteps bounds the ancestor steps of all cycle checks of one
+	// document; past it further claims are ignored and LimitsHit says
+	// "owns".
+	maxOwnsSteps = 1 << 20
+)
+
+// resolveOwns settles the aria-owns claims of d.owners.
+func (d *Doc) resolveOwns() {
+	if len(d.owners) == 0 {
+		return
+	}
+	d.owner = make(map[*html.Node]*html.Node)
+	d.owns = make(map[*html.Node][]*html.Node)
+	budget := maxOwnsSteps
+	for _, o := range d.owners {
+		v, _ := Attr(o, "aria-owns")
+		refs := 0
+		for id := range idrefs(v) {
+			if refs++; refs > maxOwnsRefs {
+				d.limit("owns")
+				break
+			}
+			t := d.ByID(o, id)
+			if t == nil || t == o || d.owner[t] != nil || !ownable(t) {
+				continue
+			}
+			cycle := false
+			for x := o; x != nil && x.Type == html.ElementNode; x = d.AXParent(x) {
+				if budget--; budget < 0 {
+					d.limit("owns")
+					return
+				}
+				if x == t {
+					cycle = true
+					break
+				}
+			}
+			if !cycle {
+				d.owner[t] = o
+				d.owns[o] = append(d.owns[o], t)
+			}
+		}
+	}
+}
+
+// ownable reports whether aria-owns may move n.
+func ownable(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if n.Namespace == "" {
+		switch n.Data {
+		case "html", "head", "body":
+			return false
+		}
+	}
+	return !IsShadowRoot(n)
+}
+
+// idrefs yields the tokens of an IDREF list (split on ASCII whitespace).
+func idrefs(v string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for i := 0; i < len(v); {
+			for i < len(v) && isASCIISpace(v[i]) {
+				i++
+			}
+			j := i
+			for j < len(v) && !isASCIISpace(v[j]) {
+				j++
+			}
+			if j > i && !yield(v[i:j]) {
+				return
+			}
+			i = j
+		}
+	}
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// Owner returns the element whose aria-owns claims n, or nil.
+func (d *Doc) Owner(n *html.Node) *html.Node {
+	if d.owner == nil {
+		return nil
+	}
+	return d.owner[n]
+}
+
+// Owns returns the elements n claims with aria-owns, in IDREF order (nil
+// when none). The slice is shared: do not modify it.
+func (d *Doc) Owns(n *html.Node) []*html.Node {
+	if d.owns == nil {
+		return nil
+	}
+	return d.owns[n]
+}
+
+// HasOwns reports whether any aria-owns claim of d was honoured.
+func (d *Doc) HasOwns() bool { return len(d.owner) > 0 }
+
+// AXParent returns n's parent in the accessibility tree: its aria-owns
+// owner, else its flat-tree parent.
+func (d *Doc) AXParent(n *html.Node) *html.Node {
+	if o := d.Owner(n); o != nil {
+		return o
+	}
+	return d.Parent(n)
+}
+
+// AXChildren appends to buf n's children in the accessibility tree and
+// returns it: its flat-tree children without those an aria-owns moved
+// (even to n itself), then the elements n owns, in IDREF order.
+func (d *Doc) AXChildren(n *html.Node, buf []*html.Node) []*html.Node {
+	start := len(buf)
+	buf = d.Children(n, buf)
+	if len(d.owner) == 0 {
+		return buf
+	}
+	out := buf[:start]
+	for _, c := range buf[start:] {
+		if d.owner[c] == nil {
+			out = append(out, c)
+		}
+	}
+	return append(out, d.owns[n]...)
+}
