@@ -187,6 +187,9 @@ const frameworksPage = `<!doctype html><title>fw</title>
 <ul id=list><li class=item>jQuery row one</li><li class=item>jQuery row two</li><li class=other>Plain row</li></ul>
 <div id=prop>Property handler</div>
 <div id=gone>Removed handler</div>
+<div id=aborted>Aborted handler</div>
+<div id=preaborted>Handler with an aborted signal</div>
+<div id=live>Handler with a live signal</div>
 <script>
 window.__svelte = {v: new Set()};
 const $ = (id) => document.getElementById(id);
@@ -201,6 +204,11 @@ $('list').addEventListener('click', fn);
 $('prop').onclick = fn;
 $('gone').addEventListener('click', fn);
 $('gone').removeEventListener('click', fn);
+const ac = new AbortController();
+$('aborted').addEventListener('click', fn, {signal: ac.signal});
+ac.abort();
+$('preaborted').addEventListener('click', fn, {signal: AbortSignal.abort()});
+$('live').addEventListener('click', () => {}, {signal: new AbortController().signal});
 </script>`
 
 func TestFrameworkListeners(t *testing.T) {
@@ -208,12 +216,12 @@ func TestFrameworkListeners(t *testing.T) {
 	srv := serve(t, map[string]string{"/": frameworksPage})
 	s := load(t, p, srv.URL+"/")
 	text := string(s.Result.Text())
-	for _, name := range []string{"Vue item", "Angular item", "Svelte item", "jQuery row one", "jQuery row two", "Property handler"} {
+	for _, name := range []string{"Vue item", "Angular item", "Svelte item", "jQuery row one", "jQuery row two", "Property handler", "Handler with a live signal"} {
 		if l := lineWith(s, name, "[id="); !strings.Contains(l, "click") {
 			t.Errorf("%s: no click action (line %q)", name, l)
 		}
 	}
-	for _, name := range []string{"Plain row", "Removed handler"} {
+	for _, name := range []string{"Plain row", "Removed handler", "Aborted handler", "Handler with an aborted signal"} {
 		if l := lineWith(s, name, "[id="); l != "" {
 			t.Errorf("%s: got an id without a listener: %q", name, l)
 		}

@@ -134,10 +134,34 @@
     if (add && fns.length < 64) fns[fns.length] = [fn, cap];
   }
 
+  // signalOf returns the AbortSignal of an options object, or undefined.
+  // A listener added with an already aborted signal is not added at all;
+  // one whose signal aborts later is removed then (DOM §2.7).
+  var abortedGet = typeof AbortSignal === 'function' ? getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted') : undefined;
+  function signalOf(options) {
+    if (options === null || typeof options !== 'object' || abortedGet === undefined) return undefined;
+    var s;
+    try { s = options.signal; } catch (e) { return undefined; }
+    if (s === null || typeof s !== 'object') return undefined;
+    try { apply(abortedGet.get, s, []); } catch (e) { return undefined; } // not an AbortSignal
+    return s;
+  }
   var addWrapper = {
     addEventListener: function addEventListener(type, listener, options) {
       var r = apply(nativeAdd, this, arguments);
-      try { if (this !== null && this !== undefined) note(this, '' + type, listener, options, true); } catch (e) {}
+      try {
+        if (this !== null && this !== undefined) {
+          var target = this, t = '' + type, sig = signalOf(options);
+          if (sig !== undefined && apply(abortedGet.get, sig, [])) return r;
+          note(target, t, listener, options, true);
+          if (sig !== undefined) {
+            var cap = captureFlag(options);
+            apply(nativeAdd, sig, ['abort', function () {
+              try { note(target, t, listener, cap, false); } catch (e) {}
+            }, { once: true }]);
+          }
+        }
+      } catch (e) {}
       return r;
     }
   }.addEventListener;
