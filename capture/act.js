@@ -1,5 +1,5 @@
 // axtree act helper: prepares an action on the element with capture id k
-// (the data-axid the collector wrote). Evaluated by the Go adapter as
+// (H.byId[k], numbered by the collector). Evaluated by the Go adapter as
 // (this function)(hookHandle, k, action, value). It returns an object:
 //   {x, y}      click: the point (top-level viewport coordinates) where a
 //               trusted mouse click lands on the element;
@@ -11,11 +11,7 @@
 (function (H, k, action, value) {
   'use strict';
   var el = H && H.byId ? H.byId[k] : undefined;
-  if (!el || !el.isConnected) {
-    el = null;
-    try { el = document.querySelector('[data-axid="' + k + '"]'); } catch (e) { el = null; }
-  }
-  if (!el) return { error: 'element with capture id ' + k + ' is no longer in the page' };
+  if (!el || !el.isConnected) return { error: 'element with capture id ' + k + ' is no longer in the page' };
   var doc = el.ownerDocument;
   if (action === 'click') {
     try { el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }); } catch (e) {}

@@ -39,13 +39,15 @@
 // they are not the collector's. The collector numbers every element it
 // captures in pre-order (1, 2, ...; reset on every capture), keeps the
 // numbering in the page (an array in the hook's closure, capture id →
-// element) and writes it as a data-axid attribute both into the capture and
-// onto the live element. The renderer never prints it. To act on tree id N,
-// Act takes the element the tree bound to N (Snapshot.Tree.Node(N), an
-// *html.Node decoded from the capture), reads its data-axid K and resolves K
-// in the page through the hook's array (which reaches closed shadow roots and
-// frames), falling back to querySelector('[data-axid="K"]'). Ids are valid
-// until the next capture of the page.
+// element) and writes it as a data-axid attribute into the capture only:
+// the live elements are not marked, so no MutationObserver or attribute
+// selector of the site notices a capture. The renderer never prints it. To
+// act on tree id N, Act takes the element the tree bound to N
+// (Snapshot.Tree.Node(N), an *html.Node decoded from the capture), reads
+// its data-axid K and resolves K in the page through the hook's array
+// (which reaches closed shadow roots and frames). Ids are valid until the
+// next capture of the page; an element the page has since removed is an
+// ErrNoElement.
 //
 // # Settling
 //

@@ -259,3 +259,26 @@ func TestClickNavigates(t *testing.T) {
 		t.Fatalf("after the click:\n%s", s2.Result.Text())
 	}
 }
+
+// A capture reads the page and marks nothing in it: a MutationObserver of
+// the site sees no change from two captures.
+func TestCaptureDoesNotMutateThePage(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>m</title>
+<button>One</button><div><input aria-label=Two></div><p id=out>mutations: 0</p>
+<script>let n = 0;
+new MutationObserver(recs => { for (const r of recs) if (r.target.id !== 'out') n++; document.getElementById('out').textContent = 'mutations: ' + n; })
+  .observe(document.documentElement, {attributes: true, subtree: true, childList: true, characterData: true});</script>`})
+	s := load(t, p, srv.URL+"/")
+	if lineWith(s, "[button]", "One") == "" {
+		t.Fatalf("no button:\n%s", s.Result.Text())
+	}
+	s2 := recapture(t, p)
+	if lineWith(s2, "mutations: 0") == "" {
+		t.Errorf("the page saw the capture:\n%s", s2.Result.Text())
+	}
+	// acting still finds the elements without any mark on them
+	if err := p.Act(context.Background(), idOf(lineWith(s2, "[button]", "One")), Click, ""); err != nil {
+		t.Errorf("Act: %v", err)
+	}
+}

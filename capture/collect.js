@@ -9,10 +9,11 @@
 // collect() walks the document in one pass (an explicit stack, no
 // recursion) through open and closed shadow roots and same-origin frames,
 // reads every live fact (computed style, geometry, form state) while it
-// walks and writes nothing until the walk is over, so layout is computed
-// once. Then it numbers the elements: ids live in H.byId (id -> element) and
-// are written back to the page as data-axid attributes; the capture carries
-// them too, so the Go side maps a tree id to a capture id to an element.
+// walks and writes nothing to the page, so layout is computed once and no
+// MutationObserver of the site sees the capture. It numbers the elements:
+// ids live in H.byId (id -> element), in the hook's closure, and the
+// capture carries them as data-axid attributes, so the Go side maps a tree
+// id to a capture id to an element. The live elements are not marked.
 // It returns the capture document (wire format version 1) as a string.
 (function (H) {
   'use strict';
@@ -508,11 +509,6 @@
     var fl = '';
     for (var k = 0; k < frames.length; k++) fl += (k ? ',' : '') + q(frames[k]);
     emit(']},"frames":[' + fl + ']}');
-    // Write the ids back, after every read.
-    for (k = 1; k < byId.length; k++) {
-      var e = byId[k];
-      try { if (apply(N.getAttribute, e, ['data-axid']) !== '' + k) apply(N.setAttribute, e, ['data-axid', '' + k]); } catch (err) {}
-    }
     H.byId = byId;
     H.lastMs = N.now() - t0;
     return out;
