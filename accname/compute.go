@@ -159,7 +159,7 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 	var sb strings.Builder
 	for count := 0; count < MaxIDRefs && w.step(depth); count++ {
 		var id string
-		id, ids = nextToken(ids)
+		id, ids = dom.NextToken(ids)
 		if id == "" {
 			break
 		}
@@ -186,19 +186,6 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 		sb.WriteString(part)
 	}
 	return sb.String(), found
-}
-
-// nextToken splits the first ASCII-whitespace-separated token off s.
-func nextToken(s string) (tok, rest string) {
-	i := 0
-	for i < len(s) && isWS(s[i]) {
-		i++
-	}
-	j := i
-	for j < len(s) && !isWS(s[j]) {
-		j++
-	}
-	return s[i:j], s[j:]
 }
 
 // content computes name from content (steps 2F–2H): ::before, the flat-tree

@@ -37,8 +37,7 @@ type slab struct {
 // which are not referenced afterwards.
 func compact(root *html.Node) (*html.Node, *slab) {
 	n := 0
-	for x := range preorder(root) {
-		_ = x
+	for range preorder(root) {
 		n++
 	}
 	s := &slab{nodes: make([]html.Node, n), elem: make([]int32, n)}

@@ -147,21 +147,10 @@ func (d *Doc) LimitsHit() []string { return append([]string(nil), d.limits...) }
 // entries rehashes it again and again).
 func countElements(root *html.Node) int {
 	n := 0
-	for x := root; x != nil; {
+	for x := range preorder(root) {
 		if x.Type == html.ElementNode {
 			n++
 		}
-		if x.FirstChild != nil {
-			x = x.FirstChild
-			continue
-		}
-		for x != root && x.NextSibling == nil {
-			x = x.Parent
-		}
-		if x == root {
-			break
-		}
-		x = x.NextSibling
 	}
 	return n
 }
@@ -487,6 +476,23 @@ func IsHTML(n *html.Node, tag string) bool {
 // lists are split.
 func Tokens(s string) []string {
 	return strings.FieldsFunc(s, IsSpace)
+}
+
+// NextToken splits the first token off a list separated by ASCII
+// whitespace (HTML's "split on ASCII whitespace": class lists, IDREFs, role
+// tokens) without allocating: tok is "" when s holds no further token.
+//
+//	for tok, rest := dom.NextToken(s); tok != ""; tok, rest = dom.NextToken(rest) { … }
+func NextToken(s string) (tok, rest string) {
+	i := 0
+	for i < len(s) && IsSpace(rune(s[i])) {
+		i++
+	}
+	j := i
+	for j < len(s) && !IsSpace(rune(s[j])) {
+		j++
+	}
+	return s[i:j], s[j:]
 }
 
 // IsSpace reports whether r is ASCII whitespace as HTML defines it.

@@ -243,3 +243,19 @@ func TestShadowHostsAreValidHosts(t *testing.T) {
 		}
 	}
 }
+
+func TestNextToken(t *testing.T) {
+	var got []string
+	for tok, rest := dom.NextToken("\t a  bc\n\fd\r "); tok != ""; tok, rest = dom.NextToken(rest) {
+		got = append(got, tok)
+	}
+	if strings.Join(got, "|") != "a|bc|d" {
+		t.Errorf("tokens %q", got)
+	}
+	if tok, rest := dom.NextToken(" \u00a0x"); tok != "\u00a0x" || rest != "" {
+		t.Errorf("NO-BREAK SPACE is not ASCII whitespace: %q %q", tok, rest)
+	}
+	if tok, _ := dom.NextToken("   "); tok != "" {
+		t.Errorf("blank: %q", tok)
+	}
+}

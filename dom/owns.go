@@ -34,7 +34,7 @@ func (d *Doc) resolveOwns() {
 	for _, o := range d.owners {
 		v, _ := Attr(o, "aria-owns")
 		refs := 0
-		for id := range idrefs(v) {
+		for id, rest := NextToken(v); id != ""; id, rest = NextToken(rest) {
 			if refs++; refs > maxOwnsRefs {
 				d.limit("owns")
 				break
@@ -74,29 +74,6 @@ func ownable(n *html.Node) bool {
 		}
 	}
 	return !IsShadowRoot(n)
-}
-
-// idrefs yields the tokens of an IDREF list (split on ASCII whitespace).
-func idrefs(v string) func(yield func(string) bool) {
-	return func(yield func(string) bool) {
-		for i := 0; i < len(v); {
-			for i < len(v) && isASCIISpace(v[i]) {
-				i++
-			}
-			j := i
-			for j < len(v) && !isASCIISpace(v[j]) {
-				j++
-			}
-			if j > i && !yield(v[i:j]) {
-				return
-			}
-			i = j
-		}
-	}
-}
-
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // Owner returns the element whose aria-owns claims n, or nil.

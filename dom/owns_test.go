@@ -1,6 +1,7 @@
 package dom_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,23 +85,12 @@ func TestAriaOwnsChainBounded(t *testing.T) {
 	var b strings.Builder
 	const n = 3000
 	for i := 0; i < n; i++ {
-		b.WriteString(`<p id=o` + itoa(i) + ` aria-owns="o` + itoa((i+1)%n) + `"></p>`)
+		b.WriteString(`<p id=o` + strconv.Itoa(i) + ` aria-owns="o` + strconv.Itoa((i+1)%n) + `"></p>`)
 	}
 	d := parse(t, b.String())
 	if got := d.LimitsHit(); len(got) != 1 || got[0] != "owns" {
 		t.Errorf("LimitsHit = %q, want [owns]", got)
 	}
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var s []byte
-	for ; i > 0; i /= 10 {
-		s = append([]byte{byte('0' + i%10)}, s...)
-	}
-	return string(s)
 }
 
 func TestNoOwns(t *testing.T) {

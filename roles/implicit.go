@@ -313,17 +313,8 @@ func quickExplicit(n *html.Node) string {
 		return ""
 	}
 	var buf [32]byte
-	for i := 0; i < len(v); {
-		for i < len(v) && isSpaceByte(v[i]) {
-			i++
-		}
-		j := i
-		for j < len(v) && !isSpaceByte(v[j]) {
-			j++
-		}
-		tok := v[i:j]
-		i = j
-		if len(tok) == 0 || len(tok) > len(buf) {
+	for tok, rest := dom.NextToken(v); tok != ""; tok, rest = dom.NextToken(rest) {
+		if len(tok) > len(buf) {
 			continue
 		}
 		if e := lookupFold(tok, &buf); e != nil && !e.info.Abstract {

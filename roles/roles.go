@@ -130,19 +130,7 @@ func Explicit(d *dom.Doc, n *html.Node) string {
 // n ("" if none) and whether that token was none/presentation.
 func explicit(d *dom.Doc, n *html.Node, v string) (string, bool) {
 	var buf [32]byte
-	for i := 0; i < len(v); {
-		for i < len(v) && isSpaceByte(v[i]) {
-			i++
-		}
-		j := i
-		for j < len(v) && !isSpaceByte(v[j]) {
-			j++
-		}
-		if j == i {
-			break
-		}
-		tok := v[i:j]
-		i = j
+	for tok, rest := dom.NextToken(v); tok != ""; tok, rest = dom.NextToken(rest) {
 		if len(tok) > len(buf) {
 			continue // longer than any role token
 		}
@@ -196,9 +184,6 @@ func lookupFold(tok string, buf *[32]byte) *roleEntry {
 	return byName[tok]
 }
 
-func isSpaceByte(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
-}
 
 // Implicit returns the HTML-AAM implicit role of n: "generic" where HTML-AAM
 // maps the element to generic, "none" where it maps it to no role.
@@ -451,20 +436,10 @@ func hasName(d *dom.Doc, n *html.Node) bool {
 		if d == nil {
 			return true
 		}
-		for i := 0; i < len(v); {
-			for i < len(v) && isSpaceByte(v[i]) {
-				i++
+		for id, rest := dom.NextToken(v); id != ""; id, rest = dom.NextToken(rest) {
+			if t := d.ByID(n, id); t != nil && hasText(t) {
+				return true
 			}
-			j := i
-			for j < len(v) && !isSpaceByte(v[j]) {
-				j++
-			}
-			if j > i {
-				if t := d.ByID(n, v[i:j]); t != nil && hasText(t) {
-					return true
-				}
-			}
-			i = j
 		}
 	}
 	if v, ok := dom.Attr(n, "title"); ok && !blank(v) {
@@ -517,3 +492,6 @@ func hasText(t *html.Node) bool {
 	}
 	return false
 }
+
+// isSpaceByte reports whether c is ASCII whitespace as HTML defines it.
+func isSpaceByte(c byte) bool { return dom.IsSpace(rune(c)) }

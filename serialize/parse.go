@@ -267,37 +267,52 @@ func (p *lineParser) node(n *axtree.Node) error {
 				return err
 			}
 		}
-		open := p.i
-		if err := p.expect('['); err != nil {
-			return err
-		}
-		k := p.key()
-		if k == "" {
-			return p.errf("expected an attribute name")
-		}
-		quoted := p.peek() == '=' && p.i+1 < len(p.line) && p.line[p.i+1] == '"'
-		v, err := p.valueOpt()
+		open, k, v, quoted, err := p.attr()
 		if err != nil {
 			return err
 		}
-		if err := p.expect(']'); err != nil {
-			return err
-		}
 		if k == "id" {
-			if !first || quoted {
+			if !first {
 				return p.errAt(open, "[id=…] must come first after the name, unquoted")
 			}
-			id, err := strconv.Atoi(v)
-			if err != nil || id <= 0 || v[0] == '+' || v[0] == '0' {
-				return p.errAt(open, "id must be a positive decimal number")
+			if n.ID, err = p.id(open, v, quoted); err != nil {
+				return err
 			}
-			n.ID = id
 		} else {
 			n.Props = append(n.Props, axtree.Attr{Key: k, Value: v})
 		}
 		first = false
 	}
 	return nil
+}
+
+// attr reads one "[key]" or "[key=value]" group; quoted reports a value
+// written in quotes.
+func (p *lineParser) attr() (open int, k, v string, quoted bool, err error) {
+	open = p.i
+	if err = p.expect('['); err != nil {
+		return
+	}
+	if k = p.key(); k == "" {
+		err = p.errf("expected an attribute name")
+		return
+	}
+	quoted = p.peek() == '=' && p.i+1 < len(p.line) && p.line[p.i+1] == '"'
+	if v, err = p.valueOpt(); err != nil {
+		return
+	}
+	err = p.expect(']')
+	return
+}
+
+// id checks the value of an [id=…] group that starts at open: an unquoted
+// positive decimal number without sign or leading zero.
+func (p *lineParser) id(open int, v string, quoted bool) (int, error) {
+	id, err := strconv.Atoi(v)
+	if quoted || err != nil || id <= 0 || v[0] == '+' || v[0] == '0' {
+		return 0, p.errAt(open, "id must be a positive decimal number, unquoted")
+	}
+	return id, nil
 }
 
 // key reads key bytes (possibly none).
@@ -485,17 +500,12 @@ func newRecordIndex(nodes []axtree.Node) *recordIndex {
 // stateLine parses a line of the state record, "[id=N] [k=v] …", and adds
 // its form states and value to the element with id N.
 func (p *lineParser) stateLine(r *recordIndex) error {
-	p.i += len(stateLineOpen)
-	start := p.i
-	for !p.eol() && '0' <= p.peek() && p.peek() <= '9' {
-		p.i++
+	start, _, v, quoted, err := p.attr() // "[id=…]": the line starts with it
+	if err != nil {
+		return err
 	}
-	v := p.line[start:p.i]
-	id, err := strconv.Atoi(v)
-	if err != nil || id <= 0 || v[0] == '0' {
-		return p.errAt(start, "id must be a positive decimal number")
-	}
-	if err := p.expect(']'); err != nil {
+	id, err := p.id(start, v, quoted)
+	if err != nil {
 		return err
 	}
 	n := r.byID[id]
@@ -514,20 +524,12 @@ func (p *lineParser) stateLine(r *recordIndex) error {
 		if err := p.expect(' '); err != nil {
 			return err
 		}
-		open := p.i
-		if err := p.expect('['); err != nil {
-			return err
-		}
-		k := p.key()
-		if !IsStateKey(k) {
-			return p.errAt(open, "not a form-state key (value, checked, selected)")
-		}
-		v, err := p.valueOpt()
+		open, k, v, _, err := p.attr()
 		if err != nil {
 			return err
 		}
-		if err := p.expect(']'); err != nil {
-			return err
+		if !IsStateKey(k) {
+			return p.errAt(open, "not a form-state key (value, checked, selected)")
 		}
 		a := axtree.Attr{Key: k, Value: v}
 		if k == "value" {

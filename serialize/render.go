@@ -357,23 +357,9 @@ func (p *printer) stateRecord() {
 		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
 		p.buf = append(p.buf, ']')
 		p.keys.reset()
-		for _, a := range n.States {
-			if k := cleanKey(a.Key); recordState(k) && p.keys.add(k) {
-				p.buf = append(p.buf, ' ', '[')
-				p.buf = append(p.buf, k...)
-				p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
-				p.buf = append(p.buf, ']')
-			}
-		}
+		p.buf = p.appendAttrs(p.buf, n.States, p.opt.ValueLimit, recordState)
 		p.keys.reset()
-		for _, a := range n.Props {
-			if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
-				p.buf = append(p.buf, ' ', '[')
-				p.buf = append(p.buf, k...)
-				p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
-				p.buf = append(p.buf, ']')
-			}
-		}
+		p.buf = p.appendAttrs(p.buf, n.Props, p.opt.ValueLimit, recordProp)
 		p.buf = append(p.buf, '\n')
 		p.record[i] = nil
 		if p.w != nil && len(p.buf) >= flushAt {
@@ -484,9 +470,17 @@ func (p *printer) newAction(prev, a []byte, total int) bool {
 // appendProps appends " [key=value]" for each attr whose cleaned key is
 // non-empty, not "id" and not yet printed on this line.
 func (p *printer) appendProps(dst []byte, attrs []axtree.Attr, limit int) []byte {
+	return p.appendAttrs(dst, attrs, limit, notID)
+}
+
+func notID(k string) bool { return k != "id" }
+
+// appendAttrs appends " [key=value]" for each attr whose cleaned key is
+// non-empty, kept by keep and not yet in p.keys.
+func (p *printer) appendAttrs(dst []byte, attrs []axtree.Attr, limit int, keep func(string) bool) []byte {
 	for _, a := range attrs {
 		k := cleanKey(a.Key)
-		if k == "" || k == "id" || !p.keys.add(k) {
+		if k == "" || !keep(k) || !p.keys.add(k) {
 			continue
 		}
 		dst = append(dst, ' ', '[')

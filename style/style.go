@@ -367,18 +367,8 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 			c = append(c, r.byID[id]...)
 		}
 		if cl, ok := dom.Attr(n, "class"); ok {
-			for i := 0; i < len(cl); {
-				for i < len(cl) && isWS(cl[i]) {
-					i++
-				}
-				j := i
-				for j < len(cl) && !isWS(cl[j]) {
-					j++
-				}
-				if j > i {
-					c = append(c, r.byClass[cl[i:j]]...)
-				}
-				i = j
+			for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+				c = append(c, r.byClass[tok]...)
 			}
 		}
 		if len(r.byTag) > 0 {
