@@ -184,7 +184,6 @@ func lookupFold(tok string, buf *[32]byte) *roleEntry {
 	return byName[tok]
 }
 
-
 // Implicit returns the HTML-AAM implicit role of n: "generic" where HTML-AAM
 // maps the element to generic, "none" where it maps it to no role.
 func Implicit(d *dom.Doc, n *html.Node) string {
