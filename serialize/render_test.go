@@ -67,23 +67,6 @@ func TestRenderForm(t *testing.T) {
 	}
 }
 
-// With InlineState the form state stays where the builder put it.
-func TestRenderInlineState(t *testing.T) {
-	want := strings.Replace(formText, "[type=email] [min=-1.5]", `[type=email] [value="a@b.c"] [min=-1.5]`, 1)
-	want = strings.TrimSuffix(want, "[id=90] [value=\"a@b.c\"]\n")
-	got := string(AppendText(nil, formTree(), Options{InlineState: true}))
-	if got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
-	}
-	back, err := Parse(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again := string(AppendText(nil, back, Options{})); again != formText {
-		t.Errorf("inline text parsed back renders as:\n%s", again)
-	}
-}
-
 // The state record: one line per element with form state, in print order,
 // states before the value; an id that names two elements keeps the second
 // one's state on its line; an element without an id keeps its state.
@@ -146,18 +129,31 @@ func TestStateRecordParseErrors(t *testing.T) {
 	}
 }
 
-func TestRenderTabs(t *testing.T) {
-	got := string(AppendText(nil, formTree(), Options{IndentTabs: true}))
-	want := strings.ReplaceAll(formText, "\n  ", "\n\t")
-	if got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
-	}
-	back, err := Parse(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again := string(AppendText(nil, back, Options{})); again != formText {
-		t.Errorf("tab-indented text parsed back renders as:\n%s", again)
+// Tab indentation and inline form state print the same tree differently;
+// both parse back to it (the default rendering of the parsed tree is
+// formText).
+func TestRenderVariants(t *testing.T) {
+	inline := strings.Replace(formText, "[type=email] [min=-1.5]", `[type=email] [value="a@b.c"] [min=-1.5]`, 1)
+	inline = strings.TrimSuffix(inline, "[id=90] [value=\"a@b.c\"]\n")
+	for _, c := range []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{"tabs", Options{IndentTabs: true}, strings.ReplaceAll(formText, "\n  ", "\n\t")},
+		{"inline state", Options{InlineState: true}, inline},
+	} {
+		got := string(AppendText(nil, formTree(), c.opt))
+		if got != c.want {
+			t.Errorf("%s: got:\n%s\nwant:\n%s", c.name, got, c.want)
+		}
+		back, err := Parse(got)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if again := string(AppendText(nil, back, Options{})); again != formText {
+			t.Errorf("%s: parsed back renders as:\n%s", c.name, again)
+		}
 	}
 }
 
