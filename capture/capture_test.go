@@ -190,6 +190,9 @@ const frameworksPage = `<!doctype html><title>fw</title>
 <div id=aborted>Aborted handler</div>
 <div id=preaborted>Handler with an aborted signal</div>
 <div id=live>Handler with a live signal</div>
+<div id=once>Once handler that ran</div>
+<div id=oncepending>Once handler still waiting</div>
+<div id=readded>Once handler removed and added again</div>
 <script>
 window.__svelte = {v: new Set()};
 const $ = (id) => document.getElementById(id);
@@ -209,6 +212,13 @@ $('aborted').addEventListener('click', fn, {signal: ac.signal});
 ac.abort();
 $('preaborted').addEventListener('click', fn, {signal: AbortSignal.abort()});
 $('live').addEventListener('click', () => {}, {signal: new AbortController().signal});
+$('once').addEventListener('click', fn, {once: true});
+$('once').click();
+$('oncepending').addEventListener('click', fn, {once: true});
+$('readded').addEventListener('click', fn, {once: true});
+$('readded').removeEventListener('click', fn);
+$('readded').addEventListener('click', fn);
+$('readded').click();
 </script>`
 
 func TestFrameworkListeners(t *testing.T) {
@@ -216,12 +226,12 @@ func TestFrameworkListeners(t *testing.T) {
 	srv := serve(t, map[string]string{"/": frameworksPage})
 	s := load(t, p, srv.URL+"/")
 	text := string(s.Result.Text())
-	for _, name := range []string{"Vue item", "Angular item", "Svelte item", "jQuery row one", "jQuery row two", "Property handler", "Handler with a live signal"} {
+	for _, name := range []string{"Vue item", "Angular item", "Svelte item", "jQuery row one", "jQuery row two", "Property handler", "Handler with a live signal", "Once handler still waiting", "Once handler removed and added again"} {
 		if l := lineWith(s, name, "[id="); !strings.Contains(l, "click") {
 			t.Errorf("%s: no click action (line %q)", name, l)
 		}
 	}
-	for _, name := range []string{"Plain row", "Removed handler", "Aborted handler", "Handler with an aborted signal"} {
+	for _, name := range []string{"Plain row", "Removed handler", "Aborted handler", "Handler with an aborted signal", "Once handler that ran"} {
 		if l := lineWith(s, name, "[id="); l != "" {
 			t.Errorf("%s: got an id without a listener: %q", name, l)
 		}

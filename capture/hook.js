@@ -131,7 +131,32 @@
         return;
       }
     }
-    if (add && fns.length < 64) fns[fns.length] = [fn, cap];
+    if (add && fns.length < 64) {
+      var rec = [fn, cap];
+      fns[fns.length] = rec;
+      return rec;
+    }
+  }
+  // forget removes the registration rec of (target, type) if it is still
+  // noted: a later removal and re-adding of the same function made a new
+  // registration, which stays.
+  function forget(target, type, rec) {
+    var id = apply(mpGet, eventIds, [type]);
+    var e = id === undefined ? undefined : entry(target, id, false);
+    if (e === undefined) return;
+    var fns = e.fns;
+    for (var k = 0; k < fns.length; k++) {
+      if (fns[k] === rec) {
+        for (var j = k + 1; j < fns.length; j++) fns[j - 1] = fns[j];
+        fns.length = fns.length - 1;
+        return;
+      }
+    }
+  }
+  // onceOf reports whether an options object asks for a once listener.
+  function onceOf(options) {
+    if (options === null || typeof options !== 'object') return false;
+    try { return !!options.once; } catch (e) { return false; }
   }
 
   // signalOf returns the AbortSignal of an options object, or undefined.
@@ -153,13 +178,13 @@
         if (this !== null && this !== undefined) {
           var target = this, t = '' + type, sig = signalOf(options);
           if (sig !== undefined && apply(abortedGet.get, sig, [])) return r;
-          note(target, t, listener, options, true);
-          if (sig !== undefined) {
-            var cap = captureFlag(options);
-            apply(nativeAdd, sig, ['abort', function () {
-              try { note(target, t, listener, cap, false); } catch (e) {}
-            }, { once: true }]);
-          }
+          var rec = note(target, t, listener, options, true);
+          if (rec === undefined) return r; // not noted (unknown type, duplicate)
+          var drop = function () { try { forget(target, t, rec); } catch (e) {} };
+          if (sig !== undefined) apply(nativeAdd, sig, ['abort', drop, { once: true }]);
+          // A once listener is removed when it first runs: so is its note,
+          // by a passive listener of ours registered right after it.
+          if (onceOf(options)) apply(nativeAdd, target, [t, drop, { capture: rec[1], once: true, passive: true }]);
         }
       } catch (e) {}
       return r;
