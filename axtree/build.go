@@ -400,14 +400,98 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 	}
 	kids = pruneRedundant(node, kids)
 	node.Children = kids
+	if node.Name != "" && !interactiveRole(node.Role) && len(node.Actions) == 0 && spelledOut(node.Name, kids) {
+		// The lines below say the name word for word (a table row and its
+		// cells, a heading that wraps a link): say it once, where an agent
+		// can act on it. Operable elements keep their name: it is how an
+		// agent tells them apart.
+		node.Name = ""
+	}
 	if len(kids) == 1 && node.Name == "" && collapsible(node) {
 		return kids[0]
 	}
-	if len(kids) == 1 && kids[0].Role != "" && kids[0].Name == node.Name && !interactiveRole(node.Role) {
-		// A heading that only wraps a link of the same name: say the name once.
-		node.Name = ""
-	}
 	return node
+}
+
+// spelledOut reports whether kids, read in order (text lines and element
+// names, depth first, not below a named element), hold exactly name, white
+// space aside, and at least one of them is an element (a node whose text
+// lines alone say its name has them pruned already). The walk gives up,
+// keeping the name, after maxSpellNodes nodes.
+func spelledOut(name string, kids []*Node) bool {
+	elem := false
+	for _, k := range kids {
+		if k.Role != "" {
+			elem = true
+			break
+		}
+	}
+	if !elem {
+		return false
+	}
+	rest, visits, ok := name, 0, true
+	var walk func(ns []*Node)
+	walk = func(ns []*Node) {
+		for _, k := range ns {
+			if !ok {
+				return
+			}
+			if visits++; visits > maxSpellNodes {
+				ok = false
+				return
+			}
+			if k.Name != "" {
+				// a named node says its content itself (its children
+				// repeat it, as a cell's link repeats the cell)
+				rest, ok = consumeWords(rest, k.Name)
+				continue
+			}
+			walk(k.Children)
+		}
+	}
+	walk(kids)
+	if !ok {
+		return false
+	}
+	_, more := nextNonSpace(rest)
+	return !more
+}
+
+// maxSpellNodes bounds the nodes spelledOut reads for one name.
+const maxSpellNodes = 256
+
+// consumeWords matches s against the start of name, white space aside, and
+// returns the rest of name; ok is false when s is not next in name.
+func consumeWords(name, s string) (string, bool) {
+	for {
+		r, i, more := nextRune(s)
+		if !more {
+			return name, true
+		}
+		s = s[i:]
+		q, j, more := nextRune(name)
+		if !more || q != r {
+			return name, false
+		}
+		name = name[j:]
+	}
+}
+
+// nextRune returns the first non-space rune of s and the offset just past
+// it; more is false when s holds only white space.
+func nextRune(s string) (r rune, end int, more bool) {
+	for i, c := range s {
+		if !unicode.IsSpace(c) {
+			return c, i + utf8.RuneLen(c), true
+		}
+	}
+	return 0, len(s), false
+}
+
+// nextNonSpace reports whether s holds anything but white space.
+func nextNonSpace(s string) (rune, bool) {
+	r, _, more := nextRune(s)
+	return r, more
 }
 
 // operableOnly keeps the nodes of kids a person can operate (an

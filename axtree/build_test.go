@@ -307,3 +307,49 @@ func TestFind(t *testing.T) {
 	}
 	_ = regexp.QuoteMeta
 }
+
+// A name the lines below spell out word for word is said once: a table
+// row's name is its cells', a cell's its link's. A name that says more
+// (or other) than the lines below, and an operable element's name, stay.
+func TestNameSpelledOutBelowDropped(t *testing.T) {
+	tr := build(t, `<body><table>
+<tr><th>Key</th><th>Function</th></tr>
+<tr><td>Tab</td><td><a href=x>Next field</a></td></tr>
+<tr aria-label="Shortcut row"><td>Esc</td><td>Close</td></tr>
+</table>
+<ul aria-label="Other words"><li><a href=y>Home</a></li><li><a href=z>About</a></li></ul>
+<div role=button tabindex=0><span role=img aria-label=Star></span><a href=w>Star</a></div>
+</body>`)
+	got := strings.Join(lines(tr), "|")
+	want := "table:#1|" +
+		".row:#2|..columnheader:Key#3|..columnheader:Function#4|" +
+		".row:#5|..cell:Tab#6|..cell:#7|...link:Next field#8|" +
+		".row:Shortcut row#9|..cell:Esc#10|..cell:Close#11|" +
+		"list:Other words#12|.link:Home#13|.link:About#14|" +
+		"button:StarStar#15|.link:Star#16"
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// The spelling check reads a bounded number of nodes: past it the name
+// stays (it is only a saving, never a loss).
+func TestNameSpelledOutBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<body><table><tr>")
+	for i := 0; i < 300; i++ {
+		b.WriteString("<td><a href=x>w</a></td>")
+	}
+	b.WriteString("</tr><tr><td><a href=x>w</a></td><td><a href=x>v</a></td></tr></table></body>")
+	tr := build(t, b.String())
+	var rows []*axtree.Node
+	tr.Walk(func(n *axtree.Node, _ int) bool {
+		if n.Role == "row" {
+			rows = append(rows, n)
+		}
+		return true
+	})
+	if len(rows) != 2 || rows[0].Name == "" || rows[1].Name != "" {
+		t.Fatalf("row names: %q", []string{rows[0].Name, rows[1].Name})
+	}
+}
