@@ -457,6 +457,26 @@ func spelledOut(name string, kids []*Node) bool {
 	return !more
 }
 
+// containsWords reports whether name contains s, white space aside: a
+// name joins inline runs without the spaces the text lines keep
+// ("results for\"cat\"" and "results for \"cat\"" say the same).
+func containsWords(name, s string) bool {
+	if strings.Contains(name, s) {
+		return true
+	}
+	return strings.Contains(dropSpace(name), dropSpace(s))
+}
+
+// dropSpace returns s without its white space.
+func dropSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // maxSpellNodes bounds the nodes spelledOut reads for one name.
 const maxSpellNodes = 256
 
@@ -763,12 +783,12 @@ func pruneRedundant(node *Node, kids []*Node) []*Node {
 // name: no interactive node, no id a person would need.
 func redundant(k *Node, name string) bool {
 	if k.Role == "" {
-		return strings.Contains(name, k.Name)
+		return containsWords(name, k.Name)
 	}
 	if k.Role != "img" && k.Role != "generic" && k.Role != "heading" {
 		return false
 	}
-	if k.Name != "" && !strings.Contains(name, k.Name) {
+	if k.Name != "" && !containsWords(name, k.Name) {
 		return false
 	}
 	for _, c := range k.Children {
