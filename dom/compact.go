@@ -7,8 +7,9 @@ import (
 )
 
 // ParseDoc parses an HTML document as Parse does and indexes it as New
-// does, with one difference in layout: the nodes are copied, in document
-// order, into one contiguous slice. Every later pass then walks memory in
+// does, with one difference in layout for large pages (compactMinNodes
+// nodes and more): the nodes are copied, in document order, into one
+// contiguous slice. Every later pass then walks memory in
 // order instead of chasing pointers across the heap, and Index is an array
 // access instead of a hash lookup. On pages of a million elements that is
 // the difference between a flat and a growing cost per element.
@@ -22,7 +23,30 @@ func ParseDoc(b []byte) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDoc(compact(root)), nil
+	return newDoc(layout(root)), nil
+}
+
+// layout returns root compacted into a slab when the tree is large enough
+// to gain from it (compactMinNodes), else root as it is and no slab.
+func layout(root *html.Node) (*html.Node, *slab) {
+	if countNodes(root) < compactMinNodes {
+		return root, nil
+	}
+	return compact(root)
+}
+
+// compactMinNodes is the node count from which ParseDoc lays a page out in
+// one slice. Below it the element map stays in cache and the copy (a few
+// milliseconds on a 2 MB page) would cost more than it saves.
+const compactMinNodes = 100_000
+
+// countNodes counts the nodes under root, root included.
+func countNodes(root *html.Node) int {
+	n := 0
+	for range preorder(root) {
+		n++
+	}
+	return n
 }
 
 // slab is a document's nodes laid out by compact, with the element index of
@@ -36,10 +60,7 @@ type slab struct {
 // returns its new root. Attribute slices are shared with the old nodes,
 // which are not referenced afterwards.
 func compact(root *html.Node) (*html.Node, *slab) {
-	n := 0
-	for range preorder(root) {
-		n++
-	}
+	n := countNodes(root)
 	s := &slab{nodes: make([]html.Node, n), elem: make([]int32, n)}
 	type item struct{ old, parent *html.Node }
 	stack := []item{{root, nil}}

@@ -19,9 +19,13 @@ func TestParseDocMatchesNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := New(root)
-	got, err := ParseDoc(page)
+	root2, err := Parse(page)
 	if err != nil {
 		t.Fatal(err)
+	}
+	got := newDoc(compact(root2)) // what ParseDoc does for a large page
+	if got.slab == nil {
+		t.Fatal("no slab")
 	}
 	if len(got.Elements) != len(want.Elements) {
 		t.Fatalf("%d elements, want %d", len(got.Elements), len(want.Elements))
@@ -85,5 +89,20 @@ func TestParseDocEmptyAndGarbage(t *testing.T) {
 		if err != nil || d == nil || d.Root == nil || d.Root.Type != html.DocumentNode {
 			t.Errorf("%q: %v", in, err)
 		}
+	}
+}
+
+// ParseDoc compacts large pages only.
+func TestParseDocLayoutThreshold(t *testing.T) {
+	small, err := ParseDoc([]byte("<p>a</p><p>b</p>"))
+	if err != nil || small.slab != nil {
+		t.Errorf("a small page was compacted (%v)", err)
+	}
+	big, err := ParseDoc(bytes.Repeat([]byte("<b>x</b>"), compactMinNodes/2))
+	if err != nil || big.slab == nil {
+		t.Fatalf("a page of %d+ nodes was not compacted (%v)", compactMinNodes, err)
+	}
+	if i := big.Index(big.Elements[len(big.Elements)-1]); i != len(big.Elements)-1 {
+		t.Errorf("Index of the last element = %d", i)
 	}
 }

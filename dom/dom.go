@@ -115,7 +115,7 @@ func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 			d.limit("frames")
 			continue
 		}
-		r, sl := compact(sub)
+		r, sl := layout(sub)
 		f := newDocAt(r, sl, depth+1)
 		for _, k := range f.limits {
 			d.limit(k)
