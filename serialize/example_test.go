@@ -40,3 +40,27 @@ func ExampleParse_error() {
 	// Output:
 	// serialize: line 2, column 5: depth 2 follows a line at depth 0 (one level deeper at most)
 }
+
+// The form state (a field's value, a checked or selected choice) follows
+// the tree, one line per element, so filling in a form changes no element
+// line; InlineState puts it back on the lines.
+func ExampleOptions_inlineState() {
+	name := &axtree.Node{ID: 1, Role: "textbox", Name: "Name",
+		States: []axtree.Attr{{Key: "editable"}},
+		Props:  []axtree.Attr{{Key: "required"}, {Key: "value", Value: "Ada Lovelace"}}}
+	agree := &axtree.Node{ID: 2, Role: "checkbox", Name: "I agree",
+		States: []axtree.Attr{{Key: "checked"}}}
+	tree := &axtree.Tree{Roots: []*axtree.Node{name, agree}}
+
+	serialize.Render(os.Stdout, tree, serialize.Options{})
+	fmt.Println("--")
+	serialize.Render(os.Stdout, tree, serialize.Options{InlineState: true})
+	// Output:
+	// [textbox][editable] Name [id=1] [required]
+	// [checkbox] I agree [id=2]
+	// [id=1] [value="Ada Lovelace"]
+	// [id=2] [checked]
+	// --
+	// [textbox][editable] Name [id=1] [required] [value="Ada Lovelace"]
+	// [checkbox][checked] I agree [id=2]
+}

@@ -2,6 +2,11 @@
 // reads (one line per node, see FORMAT.md for the grammar), parses that text
 // back, and writes the same tree as JSON.
 //
+// The form state (field values, checked and selected choices) is printed
+// after the tree in a state record, one "[id=N] [value=…]" line per element,
+// so that filling in a form leaves every element line byte-identical and a
+// prompt cache keeps the tree; Options.InlineState prints it on the lines.
+//
 // Untrusted page text can never forge syntax: names, text and values are
 // whitespace-collapsed, stripped of control and format characters (bidi
 // overrides included), and every '[' and '\' they contain is
