@@ -461,10 +461,26 @@ func spelledOut(name string, kids []*Node) bool {
 // name joins inline runs without the spaces the text lines keep
 // ("results for\"cat\"" and "results for \"cat\"" say the same).
 func containsWords(name, s string) bool {
-	if strings.Contains(name, s) {
+	m := nameMatcher{name: name}
+	return m.contains(s)
+}
+
+// nameMatcher answers containsWords for one name and many strings,
+// removing the name's white space once, and only when a plain comparison
+// fails.
+type nameMatcher struct {
+	name, squeezed string
+	done           bool
+}
+
+func (m *nameMatcher) contains(s string) bool {
+	if strings.Contains(m.name, s) {
 		return true
 	}
-	return strings.Contains(dropSpace(name), dropSpace(s))
+	if !m.done {
+		m.squeezed, m.done = dropSpace(m.name), true
+	}
+	return strings.Contains(m.squeezed, dropSpace(s))
 }
 
 // dropSpace returns s without its white space.
@@ -766,9 +782,10 @@ func pruneRedundant(node *Node, kids []*Node) []*Node {
 	if node.Name == "" || len(kids) == 0 {
 		return kids
 	}
+	m := nameMatcher{name: node.Name}
 	out := kids[:0]
 	for _, k := range kids {
-		if redundant(k, node.Name) {
+		if redundant(k, &m) {
 			continue
 		}
 		out = append(out, k)
@@ -781,14 +798,14 @@ func pruneRedundant(node *Node, kids []*Node) []*Node {
 
 // redundant reports whether subtree k carries nothing but text contained in
 // name: no interactive node, no id a person would need.
-func redundant(k *Node, name string) bool {
+func redundant(k *Node, name *nameMatcher) bool {
 	if k.Role == "" {
-		return containsWords(name, k.Name)
+		return name.contains(k.Name)
 	}
 	if k.Role != "img" && k.Role != "generic" && k.Role != "heading" {
 		return false
 	}
-	if k.Name != "" && !containsWords(name, k.Name) {
+	if k.Name != "" && !name.contains(k.Name) {
 		return false
 	}
 	for _, c := range k.Children {
