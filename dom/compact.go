@@ -29,10 +29,11 @@ func ParseDoc(b []byte) (*Doc, error) {
 // layout returns root compacted into a slab when the tree is large enough
 // to gain from it (compactMinNodes), else root as it is and no slab.
 func layout(root *html.Node) (*html.Node, *slab) {
-	if countNodes(root) < compactMinNodes {
+	n := countNodes(root)
+	if n < compactMinNodes {
 		return root, nil
 	}
-	return compact(root)
+	return compact(root, n)
 }
 
 // compactMinNodes is the node count from which ParseDoc lays a page out in
@@ -56,11 +57,11 @@ type slab struct {
 	elem  []int32
 }
 
-// compact copies the tree under root into one slice in pre-order and
+// compact copies the tree under root (n nodes, root included, as
+// countNodes counts them) into one slice in pre-order and
 // returns its new root. Attribute slices are shared with the old nodes,
 // which are not referenced afterwards.
-func compact(root *html.Node) (*html.Node, *slab) {
-	n := countNodes(root)
+func compact(root *html.Node, n int) (*html.Node, *slab) {
 	s := &slab{nodes: make([]html.Node, n), elem: make([]int32, n)}
 	type item struct{ old, parent *html.Node }
 	stack := []item{{root, nil}}

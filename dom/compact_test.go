@@ -23,7 +23,7 @@ func TestParseDocMatchesNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := newDoc(compact(root2)) // what ParseDoc does for a large page
+	got := newDoc(compact(root2, countNodes(root2))) // what ParseDoc does for a large page
 	if got.slab == nil {
 		t.Fatal("no slab")
 	}
