@@ -124,10 +124,7 @@
     var fns = e.fns;
     for (var k = 0; k < fns.length; k++) {
       if (fns[k][0] === fn && fns[k][1] === cap) {
-        if (!add) {
-          for (var j = k + 1; j < fns.length; j++) fns[j - 1] = fns[j];
-          fns.length = fns.length - 1;
-        }
+        if (!add) removeAt(fns, k);
         return;
       }
     }
@@ -146,12 +143,14 @@
     if (e === undefined) return;
     var fns = e.fns;
     for (var k = 0; k < fns.length; k++) {
-      if (fns[k] === rec) {
-        for (var j = k + 1; j < fns.length; j++) fns[j - 1] = fns[j];
-        fns.length = fns.length - 1;
-        return;
-      }
+      if (fns[k] === rec) return removeAt(fns, k);
     }
+  }
+  // removeAt removes fns[k] in place (no Array.prototype method the page
+  // could have replaced).
+  function removeAt(fns, k) {
+    for (var j = k + 1; j < fns.length; j++) fns[j - 1] = fns[j];
+    fns.length = fns.length - 1;
   }
   // onceOf reports whether an options object asks for a once listener.
   function onceOf(options) {
