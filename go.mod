@@ -7,6 +7,11 @@ require golang.org/x/net v0.62.0
 require github.com/andybalholm/cascadia v1.3.5
 
 require (
+	github.com/stretchr/testify v1.12.1
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)
+
+require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/axtree/axtree/tokens"
 	"hash/fnv"
 	"os"
 	"path/filepath"
@@ -156,13 +157,13 @@ func freshOffset(step int) int {
 // shared corpus has Playwright snapshots of single pages only, none of the
 // project's sequences; the run says so in its notes.
 func SimulateCache(seq Sequence) (CacheRun, error) {
-	c, err := Tokens()
+	c, err := tokens.Load()
 	if err != nil {
 		return CacheRun{}, err
 	}
 	run := CacheRun{
 		Sequence:    seq.Name,
-		FixedTokens: c.Count(O200k, Prompt(seq.Task, nil, nil)),
+		FixedTokens: c.Count(tokens.O200k, Prompt(seq.Task, nil, nil)),
 		Notes:       []string{"Playwright: no snapshots of this sequence exist (the shared corpus has single pages only), so its format is not simulated."},
 	}
 	for _, v := range []struct {
@@ -205,11 +206,11 @@ func seqPrompts(seq Sequence, o Observer) (prompts, obs [][]byte, pages []string
 
 // Shares computes the prefix shares of consecutive prompts. obs and pages
 // may be nil; when given they have one entry per prompt.
-func Shares(c *Counter, prompts, obs [][]byte, pages []string) []CacheStep {
+func Shares(c *tokens.Counter, prompts, obs [][]byte, pages []string) []CacheStep {
 	steps := make([]CacheStep, len(prompts))
 	var prevTok []int
 	for i, p := range prompts {
-		tok := c.Encode(O200k, p)
+		tok := c.Encode(tokens.O200k, p)
 		s := CacheStep{Step: i + 1, PromptBytes: len(p), PromptTokens: len(tok)}
 		if pages != nil {
 			s.Page = pages[i]

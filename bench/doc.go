@@ -10,9 +10,6 @@
 // JSON results; `go test -bench=. ./bench` runs the Go benchmarks. See
 // bench/README.md for the formulas and their sources.
 //
-// Token counting uses github.com/pkoukk/tiktoken-go with the offline loader
-// of github.com/pkoukk/tiktoken-go-loader (BPE tables embedded in the
-// module): nothing is downloaded at run time. The tiktoken package keeps
-// its loader in a package variable; this package sets it once, behind a
-// sync.Once, the first time a Counter is asked for (see Tokens).
+// Tokens are counted by package tokens (o200k_base and cl100k_base with
+// tiktoken-go's offline loader: nothing is downloaded at run time).
 package bench

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"fmt"
+	"github.com/axtree/axtree/tokens"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -172,7 +173,7 @@ func WithoutURLLines(b []byte) []byte {
 // Measure measures every page. Timing runs first, one page at a time, so
 // that token counting (parallel, Options.Workers) does not disturb it.
 func Measure(pages []Page, opts Options) ([]Row, error) {
-	ctr, err := Tokens()
+	ctr, err := tokens.Load()
 	if err != nil {
 		return nil, err
 	}
@@ -235,9 +236,9 @@ func structure(name string, r *Reps) Row {
 }
 
 // countTokens fills the token counts and ratios.
-func countTokens(c *Counter, row *Row, r *Reps) {
+func countTokens(c *tokens.Counter, row *Row, r *Reps) {
 	count := func(b []byte) Count {
-		return Count{Bytes: len(b), O200k: c.Count(O200k, b), CL100k: c.Count(CL100k, b)}
+		return Count{Bytes: len(b), O200k: c.Count(tokens.O200k, b), CL100k: c.Count(tokens.CL100k, b)}
 	}
 	row.HTML = count(r.HTML)
 	row.Text = count(r.Text)

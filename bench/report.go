@@ -3,6 +3,7 @@ package bench
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/axtree/axtree/tokens"
 	"io"
 	"strconv"
 )
@@ -10,7 +11,7 @@ import (
 // Results is the JSON document `axtree bench` writes.
 type Results struct {
 	// Encodings names the token encodings counted.
-	Encodings []Encoding `json:"encodings"`
+	Encodings []tokens.Encoding `json:"encodings"`
 	// ImageTokens is the per-screenshot cost used, by provider.
 	ImageTokensAnthropic int   `json:"image_tokens_anthropic_1280x800"`
 	ImageTokensOpenAI    int   `json:"image_tokens_openai_gpt4o_high_1280x800"`
@@ -22,7 +23,7 @@ type Results struct {
 // NewResults wraps rows and cache runs with the constants they used.
 func NewResults(rows []Row, cache []CacheRun) Results {
 	return Results{
-		Encodings:            Encodings[:],
+		Encodings:            tokens.Encodings(),
 		ImageTokensAnthropic: AnthropicImageTokens(ViewportWidth, ViewportHeight),
 		ImageTokensOpenAI:    OpenAIImageTokens(ViewportWidth, ViewportHeight),
 		Pages:                rows,
@@ -50,7 +51,7 @@ func WriteMarkdown(w io.Writer, res Results) error {
 	ew.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range res.Pages {
 		ew.printf("| %s | %d | %d | %s | %s | %d | %d | %d | %d | %s | %s | %.3f |\n", r.Page,
-			r.HTML.O200k, r.Text.O200k, pw(r.Playwright, O200k), pw(r.PlaywrightNoURL, O200k),
+			r.HTML.O200k, r.Text.O200k, pw(r.Playwright, tokens.O200k), pw(r.PlaywrightNoURL, tokens.O200k),
 			r.Lean.O200k, r.Enriched.O200k, r.JSON.O200k, r.LeanTabs.O200k,
 			pct(r.LeanVsPlaywrightNoURL), pct(r.EnrichedVsPlaywright), r.TabsVsSpaces)
 	}
@@ -73,7 +74,7 @@ func WriteMarkdown(w io.Writer, res Results) error {
 	ew.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range res.Pages {
 		ew.printf("| %s | %d | %d | %s | %s | %d | %d | %d | %d |\n", r.Page,
-			r.HTML.CL100k, r.Text.CL100k, pw(r.Playwright, CL100k), pw(r.PlaywrightNoURL, CL100k),
+			r.HTML.CL100k, r.Text.CL100k, pw(r.Playwright, tokens.CL100k), pw(r.PlaywrightNoURL, tokens.CL100k),
 			r.Lean.CL100k, r.Enriched.CL100k, r.JSON.CL100k, r.LeanTabs.CL100k)
 	}
 	for _, c := range res.Cache {
@@ -84,11 +85,11 @@ func WriteMarkdown(w io.Writer, res Results) error {
 }
 
 // pw formats an optional count.
-func pw(c *Count, e Encoding) string {
+func pw(c *Count, e tokens.Encoding) string {
 	if c == nil {
 		return "—"
 	}
-	if e == CL100k {
+	if e == tokens.CL100k {
 		return strconv.Itoa(c.CL100k)
 	}
 	return strconv.Itoa(c.O200k)

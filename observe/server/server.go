@@ -32,10 +32,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/axtree/axtree/bench"
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/tokens"
 )
 
 // Defaults for zero Config fields.
@@ -59,7 +59,7 @@ type Config struct {
 	Now func() time.Time
 	// CountTokens counts the tokens of the returned tree text and
 	// TokenEncoding names how; nil means the o200k_base BPE of package
-	// bench (tiktoken, tables embedded), or observe.EstimateTokens
+	// tokens (tiktoken, tables embedded), or observe.EstimateTokens
 	// ("estimate") if that cannot load.
 	CountTokens   func([]byte) int
 	TokenEncoding string
@@ -76,9 +76,9 @@ func (c Config) withDefaults() Config {
 		c.MaxConcurrent = max(1, runtime.GOMAXPROCS(0))
 	}
 	if c.CountTokens == nil {
-		if tc, err := bench.Tokens(); err == nil {
-			c.CountTokens = func(b []byte) int { return tc.Count(bench.O200k, b) }
-			c.TokenEncoding = string(bench.O200k)
+		if tc, err := tokens.Load(); err == nil {
+			c.CountTokens = func(b []byte) int { return tc.Count(tokens.O200k, b) }
+			c.TokenEncoding = string(tokens.O200k)
 		} else {
 			c.CountTokens, c.TokenEncoding = observe.EstimateTokens, "estimate"
 		}
