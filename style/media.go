@@ -11,8 +11,8 @@ import (
 // viewport, so it assumes the one the Chromium corpus was captured with: a
 // 1280×800 CSS-pixel screen at 1 device pixel per CSS pixel, a fine pointer
 // that can hover, light colour scheme, no reduced-motion preference and
-// scripting off (the captures ran with JavaScript disabled, so
-// (scripting: none) matches, as <noscript> content is rendered).
+// scripting on, as on the page an agent sees ((scripting: enabled) matches,
+// and <noscript> content does not render).
 const (
 	// ViewportWidth is the assumed viewport width in CSS pixels.
 	ViewportWidth = 1280
@@ -51,7 +51,7 @@ var discreteFeatures = map[string]string{
 	"prefers-reduced-data":         "no-preference",
 	"forced-colors":                "none",
 	"inverted-colors":              "none",
-	"scripting":                    "none",
+	"scripting":                    "enabled",
 	"color-gamut":                  "srgb",
 	"dynamic-range":                "standard",
 	"video-dynamic-range":          "standard",

@@ -76,7 +76,7 @@ func TestDefaultDisplay(t *testing.T) {
 		"button": "inline-block", "select": "inline-block", "textarea": "inline-block",
 		"hidden": "none", "untilfound": "block", "dialog": "none", "opendialog": "block",
 		"details": "block", "summary1": "list-item", "summary2": "block", "area": "none",
-		"datalist": "none", "template": "none", "noscript": "inline", "audio": "none",
+		"datalist": "none", "template": "none", "noscript": "none", "audio": "none",
 		"audioc": "inline", "pop": "none", "ruby": "ruby", "rp": "none", "rt": "ruby-text",
 		"slot": "contents", "img": "inline", "svg": "inline", "defs": "none",
 		"svgtitle": "none", "rect": "inline",
@@ -258,7 +258,8 @@ func TestMediaEval(t *testing.T) {
 		"(hover) or (max-width: 10px)":         true,
 		"(hover) and (max-width: 10px) or (x)": false,
 		"not (max-width: 600px)":               true,
-		"(scripting: none)":                    true,
+		"(scripting: none)":                    false,
+		"(scripting: enabled)":                 true,
 		"(prefers-reduced-motion: reduce)":     false,
 		"(unknown-feature: 1)":                 false,
 		"tv, (min-width: 1px)":                 true,
@@ -498,10 +499,11 @@ func TestCascadeLayers(t *testing.T) {
 }
 
 func TestNoscript(t *testing.T) {
-	// html.Parse runs with scripting on: noscript content is raw text.
+	// Scripting is on, as on the page an agent sees: noscript content is
+	// neither text nor elements, whichever way it was parsed.
 	d, s := load(t, `<body><noscript id=ns><img src=x alt="markup"></noscript>`)
 	ns := byID(t, d, "ns")
-	isTrue(t, s.Rendered(ns), "scripting is off in the static model: noscript renders")
+	isFalse(t, s.Rendered(ns), "scripting is on: noscript does not render")
 	isFalse(t, s.Rendered(ns.FirstChild), "raw markup text is not page text")
 	root, err := html.ParseWithOptions(strings.NewReader(`<body><noscript id=ns><p id=p>real</p></noscript>`), html.ParseOptionEnableScripting(false))
 	if err != nil {
@@ -510,8 +512,8 @@ func TestNoscript(t *testing.T) {
 	d2 := dom.New(root)
 	s2 := New(d2)
 	p := byID(t, d2, "p")
-	isTrue(t, s2.Rendered(p))
-	isTrue(t, s2.Rendered(p.FirstChild))
+	isFalse(t, s2.Rendered(p))
+	isFalse(t, s2.Rendered(p.FirstChild))
 }
 
 func TestHasToken(t *testing.T) {

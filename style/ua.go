@@ -16,7 +16,7 @@ var uaDisplay = map[string]string{
 	// display: none
 	"area": "none", "base": "none", "basefont": "none", "datalist": "none",
 	"head": "none", "link": "none", "meta": "none", "noembed": "none",
-	"noframes": "none", "param": "none", "rp": "none", "script": "none",
+	"noframes": "none", "noscript": "none", "param": "none", "rp": "none", "script": "none",
 	"style": "none", "template": "none", "title": "none",
 	// block
 	"html": "block", "body": "block", "address": "block", "blockquote": "block",
@@ -59,8 +59,9 @@ var svgNotRendered = map[string]bool{
 
 // DefaultDisplay returns the user-agent default display of element n: the
 // value before any author style applies. It follows the HTML standard's
-// rendering section with static assumptions: scripting is off (so <noscript>
-// content renders, inline), no popover is showing ([popover] elements are
+// rendering section with static assumptions: scripting is on, as on the page
+// an agent sees (so <noscript> is none: its content is neither text nor
+// elements), no popover is showing ([popover] elements are
 // none), and a <dialog> without open is none. [hidden] is none except
 // hidden="until-found" (which keeps its display and hides its content via
 // content-visibility). Non-HTML elements are inline, except SVG resources
