@@ -18,11 +18,20 @@
 //     using var() or env().
 //   - Selectors are compiled by cascadia one compound at a time, plus this
 //     package's :is(), :where(), :not() over those, :host, :host(),
-//     :any-link, :defined (false for custom elements: scripting is off),
+//     :any-link, :defined (false for custom elements: no script defines them),
 //     :open, :scope; interaction states (:hover, :focus-visible,
 //     :popover-open, ...) never match. Selectors nothing knows (::slotted,
 //     :host-context, :nth-child(of S), ...) drop only themselves, not the
 //     rest of their selector list.
+//   - The page is the one a browser shows once its script has run at load,
+//     without running it: scripting is on (<noscript> does not render,
+//     (scripting: enabled) matches), and a rule that hides the whole
+//     document — display:none, visibility:hidden or content-visibility:hidden
+//     on the root element or body, from a style sheet, a style attribute or
+//     the hidden attribute — is taken for the page waiting for its script to
+//     show it (html{display:none} until a frame-busting script sets
+//     display:block) and ignored: the root element and body always render.
+//     A capture's live values still win.
 //   - Limits (see the constants): MaxStyleBytes of style text per Sheet,
 //     MaxSelectors kept selectors (MaxUniversal of them not keyed by id,
 //     class, tag or attribute), MaxHasSelectors using :has(),
@@ -642,6 +651,22 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			c.ContentVisibility = dl.kw
 		}
 	}
+	if documentBox(n) {
+		// A static render runs no script: a rule that hides the whole
+		// document is the page waiting for its script to show it (the
+		// anti-clickjacking html{display:none} idiom, anti-flicker
+		// snippets), and a browser shows the page. The root element and
+		// body always render; live facts from a capture still win below.
+		if c.Display == "none" {
+			c.Display = "block"
+		}
+		if c.Visibility != "visible" {
+			c.Visibility = "visible"
+		}
+		if c.ContentVisibility == "hidden" {
+			c.ContentVisibility = "visible"
+		}
+	}
 	// cursor (inherited)
 	c.CursorPointer = pc.CursorPointer || uaCursorPointer(n)
 	if dl := cas.d[pseudoNone][propCursor]; dl != nil {
@@ -715,6 +740,22 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 		e.gone = true
 	}
 	e.kidsGone = e.gone || c.ContentVisibility == "hidden"
+}
+
+// documentBox reports whether n is a document's root html element or its
+// body, the boxes whose hiding hides the whole page.
+func documentBox(n *html.Node) bool {
+	if n.Namespace != "" {
+		return false
+	}
+	p := n.Parent
+	switch n.Data {
+	case "html":
+		return p != nil && p.Type == html.DocumentNode
+	case "body":
+		return p != nil && p.Data == "html" && p.Namespace == "" && p.Parent != nil && p.Parent.Type == html.DocumentNode
+	}
+	return false
 }
 
 // pseudoBox resolves the ::before or ::after box of n: its text, whether a

@@ -525,3 +525,12 @@ func TestHasToken(t *testing.T) {
 	isFalse(t, hasToken("a", ""))
 	isFalse(t, hasToken("ba", "a b"))
 }
+
+func TestDocumentHidingRuleIgnored(t *testing.T) {
+	d, s := load(t, `<html id=h style="visibility:hidden"><style>html{display:none} body{display:none} #p{display:none}</style><body id=b><p id=p>x</p><span id=q>y</span></body></html>`)
+	isTrue(t, s.Rendered(byID(t, d, "h")), "html renders")
+	isTrue(t, s.Rendered(byID(t, d, "b")), "body renders")
+	eq(t, "block", s.Style(byID(t, d, "b")).Display)
+	isTrue(t, s.Rendered(byID(t, d, "q")), "body content renders")
+	isFalse(t, s.Rendered(byID(t, d, "p")), "other rules still hide")
+}
