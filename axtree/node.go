@@ -28,7 +28,20 @@ type Node struct {
 	Inferred bool     // the role was inferred from listeners, not given by markup
 	DOM      int      // pre-order element index (as axtree inspect numbers it); -1 for text
 	Href     string   // raw link target (href, iframe src, form action), unresolved; "" if none
+	// More, when positive, makes the node a placeholder for More sibling
+	// nodes (each with its subtree) that a token budget left out at this
+	// place; it prints as "[+N more]" and has no role, name or children.
+	// The builder never makes one.
+	More     int
 	Children []*Node
+}
+
+// Operable reports whether a person can act on n: an interactive role
+// (roles.IsInteractive) or actions its listeners add. Budgets never drop
+// an operable element; the builder keeps one inside a leaf role's
+// presentational children for the same reason.
+func (n *Node) Operable() bool {
+	return n != nil && n.Role != "" && (interactiveRole(n.Role) || len(n.Actions) > 0)
 }
 
 // Tree is the built tree of one page.

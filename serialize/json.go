@@ -135,6 +135,12 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		if p.buf[len(p.buf)-1] != '[' {
 			p.buf = append(p.buf, ',')
 		}
+		if isMore(n) {
+			p.buf = append(p.buf, `{"more":`...)
+			p.buf = strconv.AppendInt(p.buf, int64(n.More), 10)
+			p.buf = append(p.buf, '}')
+			continue
+		}
 		if n.Role == "" {
 			p.buf = append(p.buf, `{"text":"`...)
 			mark := len(p.buf)

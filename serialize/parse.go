@@ -82,7 +82,11 @@ func Parse(text string) (*axtree.Tree, error) {
 			continue
 		}
 		n := &slab[lineNo-1]
-		err = lp.node(n)
+		if strings.HasPrefix(line[lp.i:], moreOpen) {
+			err = lp.more(n)
+		} else {
+			err = lp.node(n)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +94,9 @@ func Parse(text string) (*axtree.Tree, error) {
 			t.Roots = append(t.Roots, n)
 		} else {
 			p := stack[depth-1]
+			if p.More > 0 {
+				return nil, lp.errAt(0, "a line below a [+N more] placeholder (it has no children)")
+			}
 			p.Children = append(p.Children, n)
 		}
 		stack = append(stack[:depth], n)
@@ -558,6 +565,32 @@ func hasKey(attrs []axtree.Attr, k string) bool {
 		}
 	}
 	return false
+}
+
+// more parses a placeholder line, "[+N more]" (N a positive decimal
+// number without leading zeros).
+func (p *lineParser) more(n *axtree.Node) error {
+	n.DOM = -1
+	p.i += len(moreOpen)
+	start := p.i
+	for !p.eol() && p.line[p.i] >= '0' && p.line[p.i] <= '9' {
+		p.i++
+	}
+	digits := p.line[start:p.i]
+	v, err := strconv.Atoi(digits)
+	if err != nil || v <= 0 || digits[0] == '0' {
+		return p.errAt(start, "[+N more] needs a positive decimal count")
+	}
+	rest, want := p.line[p.i:], strings.TrimSuffix(moreClose, "\n")
+	if rest != want {
+		at := 0
+		for at < len(rest) && at < len(want) && rest[at] == want[at] {
+			at++
+		}
+		return p.errAt(p.i+at, `expected " more]" to end the placeholder line`)
+	}
+	n.More = v
+	return nil
 }
 
 // noteOpen starts the truncation note line.

@@ -130,6 +130,16 @@ func IsStateKey(k string) bool {
 func recordState(k string) bool { return k == "checked" || k == "selected" }
 func recordProp(k string) bool  { return k == "value" }
 
+// moreOpen and moreClose frame a placeholder line, "[+N more]".
+const (
+	moreOpen  = "[+"
+	moreClose = " more]\n"
+)
+
+// isMore reports whether n is a placeholder for nodes a budget left out
+// (axtree.Node.More); an element with More set is printed as an element.
+func isMore(n *axtree.Node) bool { return n.More > 0 && n.Role == "" }
+
 // stateLineOpen starts a line of the state record.
 const stateLineOpen = "[id="
 
@@ -227,6 +237,9 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 		if visit(it.n, d) {
 			d++
 		}
+		if isMore(it.n) {
+			continue // a placeholder stands for what was left out: no children
+		}
 		p.stack = p.push(p.stack, it.n.Children, d)
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
@@ -287,6 +300,12 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		for i := 0; i < depth; i++ {
 			p.buf = append(p.buf, ' ', ' ')
 		}
+	}
+	if isMore(n) {
+		p.buf = append(p.buf, moreOpen...)
+		p.buf = strconv.AppendInt(p.buf, int64(n.More), 10)
+		p.buf = append(p.buf, moreClose...)
+		return true
 	}
 	if n.Role == "" {
 		mark := len(p.buf)

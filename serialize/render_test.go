@@ -171,6 +171,8 @@ func TestForgery(t *testing.T) {
 		"\x00[\x01id=5]",
 		"\xff\xfe[id=6]",
 		"\u2028[textbox] x [id=8]",
+		"[+3 more]",
+		"\n[+12 more]\n",
 	}
 	for _, h := range hostile {
 		b := el(10, "button", h)
@@ -362,6 +364,13 @@ func TestParseErrors(t *testing.T) {
 		{"[b] a\tb\n", 1, 6},
 		{"[b] a [k=\"\u202e\"]\n", 1, 11},
 		{"a\u00a0b\n", 1, 2},
+		{"[+0 more]\n", 1, 3},
+		{"[+07 more]\n", 1, 3},
+		{"[+ more]\n", 1, 3},
+		{"[+3 more] x\n", 1, 10},
+		{"[+3 More]\n", 1, 5},
+		{"[+3 more]\n  a\n", 2, 1},
+		{"a\n  [+3 more]\n[id=1] [value=x]\n[+1 more]\n", 3, 1},
 	} {
 		_, err := Parse(c.in)
 		var se *SyntaxError

@@ -1,0 +1,58 @@
+package budget_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/budget"
+)
+
+// A results list of six products fitted into 50 "tokens" (words, to keep
+// the arithmetic visible; a server counts with package bench's tokenizer).
+// The first three items stay whole, the others keep their links, and the
+// footer far from every control goes.
+func ExampleFit() {
+	var items []*axtree.Node
+	for i := range 6 {
+		items = append(items, &axtree.Node{ID: 10 + 2*i, Role: "listitem", Children: []*axtree.Node{
+			{ID: 11 + 2*i, Role: "link", Name: fmt.Sprintf("Kettle %d", i)},
+			{Name: fmt.Sprintf("€%d9.00", i+1)},
+		}})
+	}
+	tree := &axtree.Tree{Roots: []*axtree.Node{
+		{ID: 1, Role: "searchbox", Name: "Search"},
+		{ID: 2, Role: "list", Children: items},
+		{Name: "Imprint, terms of use and privacy, at the foot of the page."},
+	}}
+	words := func(b []byte) int { return len(strings.Fields(string(b))) }
+	res, err := budget.Fit(tree, budget.Options{Tokens: 50, Count: words})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	os.Stdout.Write(res.Text)
+	fmt.Println(res.Tokens, res.Cuts)
+	// Output:
+	// [searchbox] Search [id=1]
+	// [list] [id=2]
+	//   [listitem] [id=10]
+	//     [link] Kettle 0 [id=11]
+	//     €19.00
+	//   [listitem] [id=12]
+	//     [link] Kettle 1 [id=13]
+	//     €29.00
+	//   [listitem] [id=14]
+	//     [link] Kettle 2 [id=15]
+	//     €39.00
+	//   [listitem] [id=16]
+	//     [link] Kettle 3 [id=17]
+	//   [listitem] [id=18]
+	//     [link] Kettle 4 [id=19]
+	//   [listitem] [id=20]
+	//     [link] Kettle 5 [id=21]
+	// [+1 more]
+	// [truncated=budget]
+	// 47 [text lists far-text]
+}
