@@ -11,18 +11,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/axtree"
-	"github.com/axtree/axtree/bench"
 	"github.com/axtree/axtree/budget"
 	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/render"
 	"github.com/axtree/axtree/serialize"
+	"github.com/axtree/axtree/tokens"
 )
 
 func count(t testing.TB) func([]byte) int {
 	t.Helper()
-	c, err := bench.Tokens()
+	c, err := tokens.Load()
 	require.NoError(t, err)
-	return func(b []byte) int { return c.Count(bench.O200k, b) }
+	return func(b []byte) int { return c.Count(tokens.O200k, b) }
 }
 
 // operableIDs returns the ids of the operable elements of a printed tree.

@@ -10,7 +10,7 @@ import (
 )
 
 // A results list of six products fitted into 50 "tokens" (words, to keep
-// the arithmetic visible; a server counts with package bench's tokenizer).
+// the arithmetic visible; a server counts with package tokens, the benchmarks' tokenizer).
 // The first three items stay whole, the others keep their links, and the
 // footer far from every control goes.
 func ExampleFit() {
