@@ -4,21 +4,25 @@ go 1.26.0
 
 require golang.org/x/net v0.62.0
 
-require github.com/andybalholm/cascadia v1.3.5
+require (
+	github.com/andybalholm/cascadia v1.3.5
+	github.com/stretchr/testify v1.12.1
+)
 
 require (
-	github.com/stretchr/testify v1.12.1
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
 
 require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
 require (
-	github.com/dlclark/regexp2 v1.10.0 // indirect
+	github.com/dlclark/regexp2 v1.11.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
