@@ -9,10 +9,9 @@ require (
 	github.com/stretchr/testify v1.12.1
 )
 
-require (
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/text v0.43.0 // indirect
-)
+require golang.org/x/text v0.43.0 // indirect
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect
 
 require (
 	github.com/chromedp/cdproto v0.159.0

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,4 +47,31 @@ func TestPageHiddenUntilScriptShowsIt(t *testing.T) {
 	// Only the document's own boxes: hidden content inside stays hidden.
 	got := renderText(t, `<style>html{display:none} .x{display:none}</style><h1>Welcome</h1><p class=x>secret</p><div hidden>gone</div>`, render.Options{})
 	assert.Equal(t, "[heading][level=1] Welcome [id=1]\n", got)
+}
+
+func TestDeclaredCharsets(t *testing.T) {
+	cases := []struct {
+		name, page, contentType, want string
+	}{
+		{"meta charset", "<meta charset=\"windows-1252\"><p>Men\xfc</p>", "", "Menü\n"},
+		{"meta http-equiv", "<meta http-equiv=Content-Type content=\"text/html; charset=ISO-8859-1\"><p>Gr\xfc\xdfe</p>", "", "Grüße\n"},
+		{"meta shift_jis", "<meta charset=shift_jis><p>\x93\xfa\x96\x7b</p>", "", "日本\n"},
+		{"Content-Type over meta", "<meta charset=utf-8><p>Men\xfc</p>", "text/html; charset=windows-1252", "Menü\n"},
+		{"BOM over Content-Type", "\xef\xbb\xbf<p>Menü</p>", "text/html; charset=windows-1252", "Menü\n"},
+		{"UTF-16LE BOM", "\xff\xfe<\x00p\x00>\x00M\x00\xfc\x00", "", "Mü\n"},
+		{"undeclared UTF-8 after an ASCII kilobyte", "<p>" + strings.Repeat("a ", 600) + "</p><p>Menü</p>", "", strings.Repeat("a ", 600)[:0]},
+		{"undeclared, not UTF-8", "<p>Men\xfc</p>", "", "Men\ufffd\n"},
+		{"utf-16 meta means utf-8", "<meta charset=utf-16><p>Menü</p>", "", "Menü\n"},
+	}
+	for _, c := range cases {
+		got := renderText(t, c.page, render.Options{ContentType: c.contentType})
+		if c.want == "" {
+			assert.Contains(t, got, "Menü", c.name)
+			continue
+		}
+		assert.Equal(t, c.want, got, c.name)
+	}
+	b, name := render.Decode([]byte("<meta charset=windows-1252>Men\xfc"), "")
+	assert.Equal(t, "windows-1252", name)
+	assert.Equal(t, "<meta charset=windows-1252>Menü", string(b))
 }

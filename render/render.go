@@ -31,6 +31,11 @@ type Options struct {
 	// MaxInputBytes caps the input size; 0 means DefaultMaxInputBytes and a
 	// negative value means no cap.
 	MaxInputBytes int64
+	// ContentType is the page's HTTP Content-Type header value when the
+	// caller knows it (a server, a capture): its charset parameter decides
+	// how HTML bytes are decoded, over a <meta> declaration (see Decode).
+	// Empty means unknown.
+	ContentType string
 	// Build tunes the tree builder (depth and node limits).
 	Build axtree.Options
 	// Text tunes the printer (name and text length limits).
@@ -85,7 +90,9 @@ func HTML(r io.Reader, opts Options) (*Result, error) {
 	return HTMLBytes(b, opts)
 }
 
-// HTMLBytes renders an HTML page held in memory.
+// HTMLBytes renders an HTML page held in memory. The bytes are decoded to
+// UTF-8 first, as a browser decodes them (see Decode and
+// Options.ContentType).
 func HTMLBytes(b []byte, opts Options) (*Result, error) {
 	if opts.MaxInputBytes >= 0 {
 		max := opts.MaxInputBytes
@@ -96,6 +103,7 @@ func HTMLBytes(b []byte, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
 		}
 	}
+	b, _ = Decode(b, opts.ContentType)
 	d, err := dom.ParseDoc(b)
 	if err != nil {
 		return nil, fmt.Errorf("render: parse HTML: %w", err)

@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
@@ -23,46 +23,48 @@ type inspectRecord struct {
 	Hidden      bool   `json:"hidden"`
 }
 
-const inspectUsage = `usage: axtree inspect FILE|-
+const inspectUsage = `usage: axtree inspect [--content-type CT] FILE|-
 
 Prints one JSON object per element, in pre-order (the dom.Doc.Elements
 index "i"): tag (prefixed "svg:" or "math:" outside HTML), computed role,
 accessible name, description, and whether the element is hidden from the
-accessibility tree. FILE "-" reads standard input.
+accessibility tree. FILE "-" reads standard input. The page is decoded as
+a browser decodes it: by its byte order mark, else the charset of
+--content-type (its HTTP Content-Type, when known), else a <meta>
+declaration, else UTF-8.
 `
 
 // runInspect implements `axtree inspect`.
 func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	contentType := fs.String("content-type", "", "")
+	file, err := parseInterleaved(fs, args)
+	if err == flag.ErrHelp {
 		fmt.Fprint(stdout, inspectUsage)
 		return 0
 	}
-	if len(args) != 1 {
-		fmt.Fprint(stderr, inspectUsage)
+	if err != nil {
+		fmt.Fprintf(stderr, "axtree inspect: %v\n%s", err, inspectUsage)
 		return 2
 	}
-	var src io.Reader
-	if args[0] == "-" {
-		src = stdin
-	} else {
-		f, err := os.Open(args[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		src = f
+	src, closeIn, err := openInput(file, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
+		return 1
 	}
+	defer closeIn()
 	b, err := io.ReadAll(io.LimitReader(src, render.DefaultMaxInputBytes+1))
 	if err == nil && len(b) > render.DefaultMaxInputBytes {
 		err = fmt.Errorf("page is larger than %d bytes", render.DefaultMaxInputBytes)
 	}
 	var d *dom.Doc
 	if err == nil {
+		b, _ = render.Decode(b, *contentType)
 		d, err = dom.ParseDoc(b)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "axtree inspect: %s: %v\n", file, err)
 		return 1
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)

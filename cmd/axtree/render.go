@@ -17,6 +17,9 @@ of a capture document a browser hook wrote). FILE "-" reads standard input.
 flags:
   --capture           the input is a capture JSON document, not HTML
   --base-url URL      the page URL that links resolve against
+  --content-type CT   the page's HTTP Content-Type (its charset decides the
+                      decoding over a <meta> declaration; default: the byte
+                      order mark, else <meta>, else UTF-8)
   --view lean|enriched
                       lean (default): URLs kept out of the tree;
                       enriched: each link's URL inline
@@ -48,6 +51,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	capture := fs.Bool("capture", false, "")
 	baseURL := fs.String("base-url", "", "")
+	contentType := fs.String("content-type", "", "")
 	view := fs.String("view", "lean", "")
 	state := fs.String("state", "record", "")
 	format := fs.String("format", "text", "")
@@ -79,7 +83,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer closeIn()
-	opts := render.Options{URL: *baseURL}
+	opts := render.Options{URL: *baseURL, ContentType: *contentType}
 	var res *render.Result
 	if *capture {
 		res, err = render.Capture(in, opts)

@@ -248,7 +248,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 
 	pageURL := r.Header.Get("X-Axtree-URL")
 	var page *render.Result
-	opts := render.Options{URL: pageURL, MaxInputBytes: -1} // the body is already capped
+	opts := render.Options{URL: pageURL, MaxInputBytes: -1, ContentType: r.Header.Get("Content-Type")} // the body is already capped
 	if kind == "html" {
 		page, err = render.HTMLBytes(body, opts)
 	} else {
