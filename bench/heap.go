@@ -1,0 +1,71 @@
+package bench
+
+import (
+	"bytes"
+	"runtime"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/render"
+)
+
+// Heap is the live heap one page holds, measured with runtime.MemStats
+// after a full garbage collection.
+type Heap struct {
+	// Elements is the page's element count (len(Doc.Elements)).
+	Elements int
+	// ParseBytes is the live heap of the html.Parse tree alone.
+	ParseBytes uint64
+	// RenderBytes is the live heap of a render.Result kept (document,
+	// tree, name memo, link record), parse tree included.
+	RenderBytes uint64
+}
+
+// ParsePerElement is ParseBytes per element.
+func (h Heap) ParsePerElement() float64 { return perElement(h.ParseBytes, h.Elements) }
+
+// RenderPerElement is RenderBytes per element.
+func (h Heap) RenderPerElement() float64 { return perElement(h.RenderBytes, h.Elements) }
+
+func perElement(b uint64, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(b) / float64(n)
+}
+
+// MeasureHeap parses and renders page once each and reports the live heap
+// each result holds. It forces garbage collections, so it is slow and
+// disturbs whatever else runs in the process: call it outside timed code.
+func MeasureHeap(page []byte) (Heap, error) {
+	var h Heap
+	live := func(build func() (any, error)) (uint64, error) {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		v, err := build()
+		if err != nil {
+			return 0, err
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		runtime.KeepAlive(v)
+		if m1.HeapAlloc < m0.HeapAlloc {
+			return 0, nil
+		}
+		return m1.HeapAlloc - m0.HeapAlloc, nil
+	}
+	var err error
+	h.ParseBytes, err = live(func() (any, error) { return html.Parse(bytes.NewReader(page)) })
+	if err != nil {
+		return h, err
+	}
+	h.RenderBytes, err = live(func() (any, error) {
+		r, err := render.HTMLBytes(page, RenderOptions())
+		if err == nil {
+			h.Elements = r.Doc.Len()
+		}
+		return r, err
+	})
+	return h, err
+}
