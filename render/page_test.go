@@ -75,3 +75,10 @@ func TestDeclaredCharsets(t *testing.T) {
 	assert.Equal(t, "windows-1252", name)
 	assert.Equal(t, "<meta charset=windows-1252>Menü", string(b))
 }
+
+func TestWidgetRolesOutsideTheirContext(t *testing.T) {
+	// Chromium keeps tab, menuitem*, gridcell and the headers outside their
+	// required context; only listitem, option and treeitem fall back.
+	got := renderText(t, `<div role="menuitem">Settings</div><div role="tab">Reviews</div><div role="menuitemcheckbox">Bold</div><div role=treeitem>Leaf</div>`, render.Options{})
+	assert.Equal(t, "[menuitem] Settings [id=1]\n[tab] Reviews [id=2]\n[menuitemcheckbox] Bold [id=3]\nLeaf\n", got)
+}

@@ -49,20 +49,20 @@ func TestDeepNesting(t *testing.T) {
 			t.Errorf("%s×%d > %s: got %q, want %q", tc.tag, depth, tc.leaf, got, tc.want)
 		}
 	}
-	// A menu above 10,000 generic wrappers is beyond the walk bound: the
-	// menuitem is not seen in context (documented limit, bounded time).
-	leaf := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "role", Val: "menuitem"}}}
+	// A tree above 10,000 generic wrappers is beyond the walk bound: the
+	// treeitem is not seen in context (documented limit, bounded time).
+	leaf := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "role", Val: "treeitem"}}}
 	d := buildDeep(depth, "div", nil, leaf)
-	d.Elements[0].Attr = []html.Attribute{{Key: "role", Val: "menu"}}
+	d.Elements[0].Attr = []html.Attribute{{Key: "role", Val: "tree"}}
 	if got := Compute(d, leaf); got != "generic" {
-		t.Errorf("menuitem 10000 levels below its menu: got %q, want generic", got)
+		t.Errorf("treeitem 10000 levels below its tree: got %q, want generic", got)
 	}
 	// Close by, it is.
-	near := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "role", Val: "menuitem"}}}
+	near := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "role", Val: "treeitem"}}}
 	d.Elements[depth-3].AppendChild(near)
-	d.Elements[depth-10].Attr = []html.Attribute{{Key: "role", Val: "menu"}}
-	if got := Compute(nil, near); got != "menuitem" {
-		t.Errorf("menuitem 7 levels below its menu: got %q, want menuitem", got)
+	d.Elements[depth-10].Attr = []html.Attribute{{Key: "role", Val: "tree"}}
+	if got := Compute(nil, near); got != "treeitem" {
+		t.Errorf("treeitem 7 levels below its tree: got %q, want treeitem", got)
 	}
 }
 

@@ -346,16 +346,10 @@ func inContext(d *dom.Doc, n *html.Node, role string) bool {
 		switch role {
 		case "listitem":
 			return r == "list"
-		case "menuitem", "menuitemcheckbox", "menuitemradio":
-			return r == "menu" || r == "menubar" || r == "group"
 		case "option":
 			return r == "listbox" || r == "group" || r == "combobox"
-		case "tab":
-			return r == "tablist"
 		case "treeitem":
 			return r == "tree" || r == "group"
-		case "gridcell", "rowheader", "columnheader":
-			return r == "row"
 		}
 		return true
 	}

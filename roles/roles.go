@@ -89,10 +89,12 @@ const maxWalk = 256
 //
 // A token is skipped when it is unknown or abstract; when it is none or
 // presentation and n is focusable or carries a global ARIA attribute; when
-// it is region or form and n has no accessible name; or when it is a role
-// with a required context (listitem, menuitem*, option, tab, treeitem,
-// gridcell, rowheader, columnheader) and the nearest non-generic ancestor
-// is not that context. An element left generic (or explicitly none) that has
+// it is region or form and n has no accessible name; or when it is
+// listitem, option or treeitem and the nearest non-generic ancestor is not
+// its required context (list; listbox, group or combobox; tree or group).
+// Like Chromium, the other roles with a required context (menuitem*, tab,
+// gridcell, rowheader, columnheader) are kept outside it: they are widgets
+// a person operates wherever they are. An element left generic (or explicitly none) that has
 // autofocus, draggable or popover gets HTML-AAM's minimum role, group.
 func Compute(d *dom.Doc, n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {

@@ -62,8 +62,10 @@ func TestCompute(t *testing.T) {
 		{`<section id=t aria-labelledby="b">x</section><div id=b><script>x</script><img alt=" "></div>`, "generic"},
 		{`<section id=t aria-labelledby="b">x</section><div id=b><span><img alt="Logo"></span></div>`, "region"},
 		// required context
-		{`<div id=t role="menuitem">x</div>`, "generic"},
-		{`<button id=t role="menuitem">x</button>`, "button"},
+		{`<div id=t role="menuitem">x</div>`, "menuitem"}, // Chromium keeps it
+		{`<button id=t role="menuitem">x</button>`, "menuitem"},
+		{`<div id=t role="treeitem">x</div>`, "generic"},
+		{`<button id=t role="treeitem">x</button>`, "button"},
 		{`<div role=menu><div role=group><div id=t role="menuitemradio">x</div></div></div>`, "menuitemradio"},
 		{`<ul role=tablist><li><div id=t role=tab>x</div></li></ul>`, "tab"},
 		{`<ul role=tablist><li role=none><div id=t role=tab>x</div></li></ul>`, "tab"},
@@ -72,7 +74,7 @@ func TestCompute(t *testing.T) {
 		{`<p id=t role="listitem">x</p>`, "paragraph"},
 		{`<div role=list><div><div id=t role="listitem">x</div></div></div>`, "listitem"},
 		{`<div role=row><span id=t role="gridcell">x</span></div>`, "gridcell"},
-		{`<div id=t role="rowheader">x</div>`, "generic"},
+		{`<div id=t role="rowheader">x</div>`, "rowheader"},
 		{`<span id=t role="cell">x</span>`, "cell"},
 		// minimum role
 		{`<div id=t autofocus>x</div>`, "group"},

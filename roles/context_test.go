@@ -1,0 +1,36 @@
+package roles_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
+)
+
+// Chromium drops a required-context role only for listitem, option and
+// treeitem; tab, menuitem*, gridcell, columnheader and rowheader stay.
+func TestRequiredContextLikeChromium(t *testing.T) {
+	root, err := html.Parse(strings.NewReader(`<body>
+<div id=tab role=tab>t</div><div id=mi role=menuitem>m</div><div id=mc role=menuitemcheckbox>c</div>
+<div id=mr role=menuitemradio>r</div><div id=gc role=gridcell>g</div><div id=ch role=columnheader>h</div>
+<div id=rh role=rowheader>r</div><div id=li role=listitem>l</div><div id=op role=option>o</div>
+<div id=ti role=treeitem>i</div><div role=list><div id=li2 role=listitem>l</div></div>`))
+	require.NoError(t, err)
+	d := dom.New(root)
+	want := map[string]string{
+		"tab": "tab", "mi": "menuitem", "mc": "menuitemcheckbox", "mr": "menuitemradio",
+		"gc": "gridcell", "ch": "columnheader", "rh": "rowheader",
+		"li": "generic", "op": "generic", "ti": "generic", "li2": "listitem",
+	}
+	for _, e := range d.Elements {
+		id := dom.AttrOr(e, "id")
+		if w, ok := want[id]; ok {
+			assert.Equal(t, w, roles.Compute(d, e), id)
+		}
+	}
+}
