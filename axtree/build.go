@@ -366,9 +366,14 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 			b.walkOptions(f, n, &ca)
 			node.Children = ca.out
 		}
-		return node
+		if n.Data != "input" || !f.d.HasOwns() {
+			return node
+		}
+		// An input has no content, but it can own elements: a text-input
+		// combobox's popup listbox (aria-owns), which the accessibility
+		// tree puts under it. Its operable elements go under the input.
 	}
-	if leafRole(role) {
+	if leafRole(role) || dom.IsHTML(n, "input") {
 		// Children are presentational: the line says it all, except that an
 		// operable element nested inside (a button in a menu item) must
 		// still get its number.

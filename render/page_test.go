@@ -82,3 +82,10 @@ func TestWidgetRolesOutsideTheirContext(t *testing.T) {
 	got := renderText(t, `<div role="menuitem">Settings</div><div role="tab">Reviews</div><div role="menuitemcheckbox">Bold</div><div role=treeitem>Leaf</div>`, render.Options{})
 	assert.Equal(t, "[menuitem] Settings [id=1]\n[tab] Reviews [id=2]\n[menuitemcheckbox] Bold [id=3]\nLeaf\n", got)
 }
+
+func TestComboboxInputOwnsItsPopup(t *testing.T) {
+	page := `<label for=c>City</label><input id=c role=combobox aria-expanded=true aria-owns=s aria-controls=s>
+<ul id=s role=listbox><li role=option>Berlin</li><li role=option aria-selected=true>Bonn</li></ul><p>after</p>`
+	want := "[combobox][editable][expanded] City [id=1]\n  [listbox] [id=2]\n    [option] Berlin [id=3]\n    [option] Bonn [id=4]\nafter\n[id=4] [selected]\n"
+	assert.Equal(t, want, renderText(t, page, render.Options{}))
+}
