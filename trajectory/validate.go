@@ -55,6 +55,28 @@ func NewIndex(text string) (*Index, error) {
 	return ix, nil
 }
 
+// Elements returns the indexed elements in line order.
+func (ix *Index) Elements() []Element {
+	if ix == nil {
+		return nil
+	}
+	out := make([]Element, 0, len(ix.byID))
+	for _, e := range ix.byID {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b Element) int { return a.Line - b.Line })
+	return out
+}
+
+// Lines returns the number of node lines of the text (the state record
+// and truncation note not counted).
+func (ix *Index) Lines() int {
+	if ix == nil {
+		return 0
+	}
+	return ix.lines
+}
+
 // Lookup returns the element with id, and whether the text has one.
 func (ix *Index) Lookup(id int) (Element, bool) {
 	if ix == nil {
