@@ -30,6 +30,11 @@ type Options struct {
 	MaxNodes int
 	// URL is the page URL, recorded in Tree.URL for resolving links.
 	URL string
+	// Stop, when set, is asked every 1,024 nodes walked whether to give up
+	// (a caller's deadline has passed, say). Once it says yes, building
+	// ends as at MaxNodes and the tree is marked Truncated ("stopped"); a
+	// caller that stops a build is expected to discard the tree.
+	Stop func() bool
 }
 
 // Defaults for Options.
@@ -70,12 +75,31 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 
 // builder holds the state of one Build.
 type builder struct {
-	opts  Options
-	t     *Tree
-	top   acc
-	count int          // output nodes made
-	arena []*html.Node // flat-tree children of the nodes on the walk's path
-	quiet int          // >0 inside a label whose text names a control
+	opts    Options
+	t       *Tree
+	top     acc
+	count   int          // output nodes made
+	arena   []*html.Node // flat-tree children of the nodes on the walk's path
+	quiet   int          // >0 inside a label whose text names a control
+	walked  int          // nodes walked, for Options.Stop
+	stopped bool         // Options.Stop said yes
+}
+
+// stop reports whether building must end because Options.Stop said so,
+// asking it every 1,024 calls.
+func (b *builder) stop() bool {
+	if b.stopped {
+		return true
+	}
+	if b.opts.Stop == nil {
+		return false
+	}
+	b.walked++
+	if b.walked&1023 == 0 && b.opts.Stop() {
+		b.stopped = true
+		b.truncate("stopped")
+	}
+	return b.stopped
 }
 
 // frame is the per-document context: frames (iframes) get their own.
@@ -236,7 +260,7 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 		stack = append(stack, kids[i])
 	}
 	b.truncate("depth")
-	for len(stack) > 0 {
+	for len(stack) > 0 && !b.stop() {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch x.Type {
@@ -303,6 +327,9 @@ func skipTag(n *html.Node) bool {
 }
 
 func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
+	if b.stop() {
+		return
+	}
 	if b.count >= b.opts.MaxNodes {
 		b.truncate("nodes")
 		return

@@ -6,6 +6,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -40,6 +41,10 @@ type Options struct {
 	Build axtree.Options
 	// Text tunes the printer (name and text length limits).
 	Text serialize.Options
+	// Context, when set, bounds the rendering: HTMLBytes, HTML and Capture
+	// check it between stages and the tree builder every 1,024 nodes, and
+	// return its error (wrapped) once it is done. nil: never interrupted.
+	Context context.Context
 }
 
 // ErrTooLarge is returned (wrapped) when the input exceeds MaxInputBytes.
@@ -103,12 +108,33 @@ func HTMLBytes(b []byte, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("render: page is larger than %d bytes: %w", max, ErrTooLarge)
 		}
 	}
+	if err := interrupted(opts); err != nil {
+		return nil, err
+	}
 	b, _ = Decode(b, opts.ContentType)
 	d, err := dom.ParseDoc(b)
 	if err != nil {
 		return nil, fmt.Errorf("render: parse HTML: %w", err)
 	}
-	return Doc(d, opts), nil
+	if err := interrupted(opts); err != nil {
+		return nil, err
+	}
+	res := Doc(d, opts)
+	if err := interrupted(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// interrupted returns the error of opts.Context once it is done.
+func interrupted(opts Options) error {
+	if opts.Context == nil {
+		return nil
+	}
+	if err := opts.Context.Err(); err != nil {
+		return fmt.Errorf("render: interrupted: %w", err)
+	}
+	return nil
 }
 
 // Doc renders an already indexed document (from HTML or a capture).
@@ -117,6 +143,9 @@ func Doc(d *dom.Doc, opts Options) *Result {
 	bo := opts.Build
 	if bo.URL == "" {
 		bo.URL = opts.URL
+	}
+	if ctx := opts.Context; ctx != nil && bo.Stop == nil {
+		bo.Stop = func() bool { return ctx.Err() != nil }
 	}
 	t := axtree.Build(d, c, bo)
 	return &Result{Doc: d, Tree: t, Names: c, Links: links.Collect(t, opts.URL, d.BaseURL()), opts: opts}
@@ -165,10 +194,16 @@ func Capture(r io.Reader, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := interrupted(opts); err != nil {
+		return nil, err
+	}
 	lim := wire.Limits{MaxBytes: int64(len(b)) + 1}
 	d, meta, err := wire.Decode(bytes.NewReader(b), lim)
 	if err != nil {
 		return nil, fmt.Errorf("render: capture: %w", err)
+	}
+	if err := interrupted(opts); err != nil {
+		return nil, err
 	}
 	if opts.URL == "" {
 		opts.URL = meta.URL
@@ -178,5 +213,8 @@ func Capture(r io.Reader, opts Options) (*Result, error) {
 		res.Tree.Title = t // document.title, white space collapsed as browsers do
 	}
 	res.Warnings = meta.Warnings
+	if err := interrupted(opts); err != nil {
+		return nil, err
+	}
 	return res, nil
 }

@@ -2,11 +2,15 @@ package render_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"html"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/render"
@@ -146,4 +150,19 @@ between
 	if got := string(r.Text()); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
+}
+
+// TestContextInterrupts: a rendering under a context that is done stops
+// with the context's error, for HTML and for captures.
+func TestContextInterrupts(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	page := []byte(strings.Repeat("<button>Go</button>", 5000))
+	_, err := render.HTMLBytes(page, render.Options{Context: ctx})
+	assert.ErrorIs(t, err, context.Canceled)
+	_, err = render.Capture(strings.NewReader(`{"version":1}`), render.Options{Context: ctx})
+	assert.ErrorIs(t, err, context.Canceled)
+	r, err := render.HTMLBytes(page, render.Options{Context: context.Background()})
+	require.NoError(t, err)
+	assert.NotContains(t, r.Tree.Truncated, "stopped")
 }
