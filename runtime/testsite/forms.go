@@ -1,0 +1,121 @@
+package testsite
+
+import "net/http"
+
+// Forms serves three pages where typing takes more than setting a value.
+// Each keeps its own state in window.appState (what the site would submit),
+// which a test reads instead of the DOM value:
+//
+//   - /react: a controlled input (Name) with a React-style value tracker:
+//     the framework's delegated input listener compares the field's value
+//     with the value it last saw through the value setter and ignores the
+//     event when they are equal, so assigning .value and firing "input"
+//     changes nothing; appState.name follows real typing.
+//   - /editor: a contenteditable rich-text editor (Message) that handles
+//     beforeinput itself (preventDefault, then edits its model and renders
+//     it); appState.text is the model. Setting textContent and firing
+//     "input" leaves the model empty.
+//   - /date: a read-only field (Earliest start date) that becomes editable
+//     when clicked, like a date picker's "type instead" mode; its input
+//     listener updates appState.start only while the field is editable.
+type Forms struct{ server }
+
+// StartForms starts the typing pages.
+func StartForms() (*Forms, error) {
+	f := &Forms{}
+	mux := http.NewServeMux()
+	page := func(title, body, js string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			writeHTML(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>`+title+`</title></head><body>`+
+				body+`<script>`+js+`</script></body></html>`)
+		}
+	}
+	mux.HandleFunc("GET /react", page("Controlled input", `<div id="root"><form><label>Name <input id="name"></label><output id="hello"></output></form></div>`, reactJS))
+	mux.HandleFunc("GET /editor", page("Editor", `<main><h1>Compose</h1><div id="ed" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Message"></div></main>`, editorJS))
+	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
+	if err := f.start(mux); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+const reactJS = `(function () {
+  'use strict';
+  var state = window.appState = { name: '' };
+  var input = document.getElementById('name'), hello = document.getElementById('hello');
+  var desc = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  // The value tracker, as react-dom installs it on every controlled input.
+  var tracked = input.value;
+  Object.defineProperty(input, 'value', {
+    configurable: true,
+    get: function () { return desc.get.call(this); },
+    set: function (v) { tracked = '' + v; desc.set.call(this, v); }
+  });
+  function onChange(v) { state.name = v; render(); }
+  function render() { input.value = state.name; hello.textContent = state.name ? 'Hello, ' + state.name : ''; }
+  input['__reactProps$x7k2'] = { onChange: onChange, value: state.name };
+  // react-dom listens at the root container and dispatches to the props.
+  document.getElementById('root').addEventListener('input', function (e) {
+    var node = e.target;
+    if (node !== input) return;
+    var next = desc.get.call(node);
+    if (next === tracked) return; // no change as far as React can tell
+    tracked = next;
+    input['__reactProps$x7k2'].onChange(next);
+  });
+  render();
+})();`
+
+const editorJS = `(function () {
+  'use strict';
+  var state = window.appState = { text: '' };
+  var ed = document.getElementById('ed');
+  function offsets() {
+    var sel = document.getSelection();
+    if (!sel || sel.rangeCount === 0) return [state.text.length, state.text.length];
+    var r = sel.getRangeAt(0);
+    function off(node, o) {
+      if (node === ed) return o === 0 ? 0 : state.text.length;
+      if (node.nodeType === 3 && node.parentNode === ed) return Math.min(o, state.text.length);
+      return state.text.length;
+    }
+    var a = off(r.startContainer, r.startOffset), b = off(r.endContainer, r.endOffset);
+    return a <= b ? [a, b] : [b, a];
+  }
+  function render(caret) {
+    ed.textContent = state.text;
+    var sel = document.getSelection(), r = document.createRange();
+    if (ed.firstChild) r.setStart(ed.firstChild, caret); else r.setStart(ed, 0);
+    r.collapse(true);
+    sel.removeAllRanges(); sel.addRange(r);
+  }
+  ed.addEventListener('beforeinput', function (e) {
+    e.preventDefault();
+    var o = offsets(), a = o[0], b = o[1], t = state.text, ins = '';
+    switch (e.inputType) {
+      case 'insertText': case 'insertReplacementText': case 'insertFromPaste': case 'insertFromDrop':
+        ins = e.data != null ? e.data : (e.dataTransfer ? e.dataTransfer.getData('text/plain') : '');
+        break;
+      case 'insertParagraph': case 'insertLineBreak': ins = '\n'; break;
+      case 'deleteContentBackward': if (a === b && a > 0) a--; break;
+      case 'deleteContentForward': if (a === b && b < t.length) b++; break;
+      case 'deleteWordBackward': case 'deleteWordForward': case 'deleteByCut': case 'deleteContent': break;
+      default: return;
+    }
+    state.text = t.slice(0, a) + ins + t.slice(b);
+    render(a + ins.length);
+  });
+})();`
+
+const dateJS = `(function () {
+  'use strict';
+  var state = window.appState = { start: '' };
+  var input = document.getElementById('start');
+  input.addEventListener('click', function () {
+    if (input.readOnly) { input.readOnly = false; input.focus(); }
+  });
+  input.addEventListener('input', function () {
+    if (!input.readOnly) state.start = input.value;
+  });
+  input.addEventListener('blur', function () { if (!state.start) input.readOnly = true; });
+})();`
