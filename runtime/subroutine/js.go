@@ -12,9 +12,10 @@ import (
 func jsString(s string) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(true)
-	_ = enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes (invalid UTF-8 becomes U+FFFD)
+	out := strings.TrimSuffix(b.String(), "\n")
+	return strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(out)
 }
 
 // expr is a JavaScript expression built from literal pieces and parameter

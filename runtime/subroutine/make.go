@@ -118,6 +118,9 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 		plan = PlanDOM
 		reason = "the top request has a binary body, which cannot be templated; driving the page instead (netcap: " + reason + ")"
 	}
+	if plan == PlanDOM && len(m.acts) == 0 {
+		return nil, errors.New("subroutine make: nothing to make: no DOM action was recorded and no request is worth replaying (" + m.res.PlanReason + ")")
+	}
 	pageURL := m.pageURL(top)
 	pu, err := url.Parse(pageURL)
 	if err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {
@@ -136,21 +139,20 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 
 	var body strings.Builder
 	made := &Made{}
-	switch plan {
-	case PlanDOM:
-		if len(m.acts) == 0 {
-			return nil, errors.New("subroutine make: nothing to make: no DOM action was recorded and no request is worth replaying (" + m.res.PlanReason + ")")
-		}
-		body.WriteString("// DOM plan: " + oneLine(reason) + "\n")
-		for i := range m.acts {
-			m.domStep(&body, i)
-		}
-	case PlanNetwork, PlanHybrid:
+	if plan != PlanDOM {
+		var req strings.Builder
 		made.Request = entry.Method + " " + displayURL(entry.URL, origin)
-		if plan == PlanHybrid {
+		m.request(&req, entry, top, origin, pageURL, true)
+		if plan == PlanHybrid && m.allCarried(entry) {
+			plan = PlanNetwork
+			reason = "every typed value is in the request once the URL path is templated, and no DOM action follows it (netcap: " + reason + ")"
+		}
+		if plan == PlanNetwork {
+			body.WriteString(req.String())
+		} else {
 			body.WriteString("// hybrid plan: " + oneLine(reason) + "\n")
 			for i := range m.acts {
-				if m.acts[i].Time.After(entry.Start) && !entry.Start.IsZero() {
+				if !entry.Start.IsZero() && m.acts[i].Time.After(entry.Start) {
 					break
 				}
 				if i == top.Action || m.carried(i, entry) {
@@ -158,14 +160,22 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 				}
 				m.domStep(&body, i)
 			}
-		}
-		m.request(&body, entry, top, origin, pageURL, plan == PlanNetwork)
-		if plan == PlanHybrid && !entry.Start.IsZero() {
-			for i := range m.acts {
-				if m.acts[i].Time.After(entry.Start) {
-					m.domStep(&body, i)
+			for _, p := range m.params {
+				p.used = false
+			}
+			m.request(&body, entry, top, origin, pageURL, false)
+			if !entry.Start.IsZero() {
+				for i := range m.acts {
+					if m.acts[i].Time.After(entry.Start) {
+						m.domStep(&body, i)
+					}
 				}
 			}
+		}
+	} else {
+		body.WriteString("// DOM plan: " + oneLine(reason) + "\n")
+		for i := range m.acts {
+			m.domStep(&body, i)
 		}
 	}
 	s := &Subroutine{
@@ -337,6 +347,25 @@ func (m *maker) paramFor(action int) *param {
 		}
 	}
 	return nil
+}
+
+// allCarried reports whether the templating used every typed value and no
+// DOM action follows the request.
+func (m *maker) allCarried(e *netcap.Entry) bool {
+	for _, p := range m.params {
+		if !p.used && !p.secret {
+			return false
+		}
+	}
+	if e.Start.IsZero() {
+		return false
+	}
+	for i := range m.acts {
+		if m.acts[i].Time.After(e.Start) {
+			return false
+		}
+	}
+	return true
 }
 
 // carried reports whether the value typed by action i is in the request.
@@ -623,7 +652,6 @@ func (m *maker) templateBody(e *netcap.Entry, r *netcap.Replay, csrf string) str
 		if js, ok := m.jsonToJS(e.Body, csrf); ok {
 			return "ax.json(" + js + ")"
 		}
-		m.warn = append(m.warn, "the JSON body has numbers JavaScript cannot hold exactly; it is replayed as text")
 	case "form":
 		var x expr
 		m.templateForm(&x, string(e.Body), csrf)
@@ -729,7 +757,9 @@ func (m *maker) jsonToJS(b []byte, csrf string) (string, bool) {
 				return nil
 			}
 			if !safeNumber(t.String()) {
-				ok = false
+				// JSON.rawJSON keeps the digits a double cannot hold
+				out.WriteString("ax.num(" + jsString(t.String()) + ")")
+				return nil
 			}
 			out.WriteString(t.String())
 		case bool:

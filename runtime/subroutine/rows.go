@@ -103,7 +103,6 @@ func readCSV(r io.Reader, s *Subroutine) ([]Row, error) {
 		if err == io.EOF {
 			return rows, nil
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrFieldCount) {
@@ -112,6 +111,7 @@ func readCSV(r io.Reader, s *Subroutine) ([]Row, error) {
 			}
 			return rows, fmt.Errorf("rows: CSV: %w", err)
 		}
+		line, _ := cr.FieldPos(0)
 		row := Row{N: n, Line: line}
 		vals := make(map[string]any, len(s.Parameters))
 		for _, p := range s.Parameters {

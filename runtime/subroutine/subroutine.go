@@ -9,35 +9,35 @@
 //
 // A Subroutine is one JSON object:
 //
-//	{
-//	  "version": 1,
-//	  "name": "send_message",
-//	  "description": "Send a message to a recipient.",
-//	  "origin": "https://chat.example.com",
-//	  "page": "/inbox",
-//	  "plan": "network",
-//	  "parameters": [
-//	    {"name": "recipient", "type": "string", "description": "…", "example": "ada"},
-//	    {"name": "text", "type": "string", "description": "…", "example": "hi"}
-//	  ],
-//	  "body": "const csrf = await ax.getCsrfToken(); …"
-//	}
+//		{
+//		  "version": 1,
+//		  "name": "send_message",
+//		  "description": "Send a message to a recipient.",
+//		  "origin": "https://chat.example.com",
+//		  "page": "/inbox",
+//		  "plan": "network",
+//		  "parameters": [
+//		    {"name": "recipient", "type": "string", "description": "…", "example": "ada"},
+//		    {"name": "text", "type": "string", "description": "…", "example": "hi"}
+//		  ],
+//		  "body": "const csrf = await ax.getCsrfToken(); …"
+//		}
 //
-//   - version: optional, 1 (the only version).
-//   - name: [A-Za-z_][A-Za-z0-9_-]{0,63}, the tool's name.
-//   - description: what the Subroutine does, for a person or a model.
-//   - origin: scheme://host[:port] of the site the body runs in; no path.
-//   - page: optional path (and query) on origin opened before the body runs;
-//     default "/".
-//   - plan: "network" (the body replays the site's own request), "dom" (it
-//     drives the page with find/click/type on semantic targets) or "hybrid".
-//   - parameters: the body's arguments, in order. name is a JavaScript
-//     identifier (not a reserved word, not "ax"), unique; type is a JSON
-//     Schema type: string, number, integer or boolean; description says
-//     what the value is; example, optional, is a value of that type. Every
-//     parameter is required.
-//   - body: the program, the body of an async function whose arguments are
-//     the parameters (in order) and ax, the helper namespace.
+//	  - version: optional, 1 (the only version).
+//	  - name: [A-Za-z_][A-Za-z0-9_-]{0,63}, the tool's name.
+//	  - description: what the Subroutine does, for a person or a model.
+//	  - origin: scheme://host[:port] of the site the body runs in; no path.
+//	  - page: optional path (and query) on origin opened before the body runs;
+//	    default "/".
+//	  - plan: "network" (the body replays the site's own request), "dom" (it
+//	    drives the page with find/click/type on semantic targets) or "hybrid".
+//	  - parameters: the body's arguments, in order. name is a JavaScript
+//	    identifier (not a reserved word, not "ax"), unique; type is a JSON
+//	    Schema type: string, number, integer or boolean; description says
+//	    what the value is; example, optional, is a value of that type. Every
+//	    parameter is required.
+//	  - body: the program, the body of an async function whose arguments are
+//	    the parameters (in order) and ax, the helper namespace.
 //
 // Unknown fields, duplicate fields, trailing data and fields of the wrong
 // JSON type are errors that name the field. Encode writes the same bytes for
