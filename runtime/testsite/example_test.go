@@ -1,0 +1,41 @@
+package testsite_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+
+	"github.com/axtree/axtree/runtime/testsite"
+)
+
+func ExampleStartChat() {
+	c, err := testsite.StartChat(testsite.ChatOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer c.Close()
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	res, err := client.PostForm(c.URL()+"/login", url.Values{"user": {testsite.ChatUser}, "password": {testsite.ChatPassword}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res.Body.Close()
+	fmt.Println(res.Request.URL.Path, res.StatusCode)
+	// Without the site's signature the send endpoint refuses.
+	req, _ := http.NewRequest("POST", c.URL()+"/api/send", strings.NewReader(`{"to":"bob","text":"hi"}`))
+	res, err = client.Do(req)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res.Body.Close()
+	fmt.Println(res.StatusCode, c.Rejected(), len(c.Messages()))
+	// Output:
+	// /app 200
+	// 403 [csrf] 0
+}
