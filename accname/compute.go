@@ -645,8 +645,36 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
+// containsFold reports whether s contains sub, a lower-case ASCII string,
+// with ASCII letters of s compared case-insensitively. It never allocates
+// (New runs it over every style attribute). No non-ASCII rune lower-cases
+// to one of the letters of the needles used ("text-transform"), so this is
+// strings.Contains(strings.ToLower(s), sub) for them.
 func containsFold(s, sub string) bool {
-	return strings.Contains(strings.ToLower(s), sub)
+	if len(sub) == 0 {
+		return true
+	}
+	first := sub[0]
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if lowerByte(s[i]) != first {
+			continue
+		}
+		j := 1
+		for j < len(sub) && lowerByte(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerByte(b byte) byte {
+	if b >= 'A' && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }
 
 // pseudoCost is what a ::before or ::after counts toward MaxObjects: the

@@ -122,20 +122,59 @@ type acc struct {
 	pending  bool // sb holds text not yet flushed into out
 }
 
-// text appends inline text, collapsing white space.
+// text appends inline text, collapsing white space (unicode.IsSpace) to
+// one space; a byte that is not UTF-8 becomes U+FFFD. Runs of other text
+// are copied whole.
 func (a *acc) text(s string) {
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			if a.sb.Len() > 0 && !endsSpace(&a.sb) {
-				a.sb.WriteByte(' ')
+	run := 0 // start of the run of bytes not yet copied
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				a.sb.WriteString(s[run:i])
+				a.space()
+				i++
+				run = i
+				continue
 			}
+			i++
 			continue
 		}
-		a.sb.WriteRune(r)
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsSpace(r):
+			a.sb.WriteString(s[run:i])
+			a.space()
+		case r == utf8.RuneError && size == 1:
+			a.sb.WriteString(s[run:i])
+			a.sb.WriteRune(utf8.RuneError)
+		default:
+			i += size
+			continue
+		}
+		i += size
+		run = i
 	}
+	a.sb.WriteString(s[run:])
 	if a.sb.Len() > 0 {
 		a.pending = true
 	}
+}
+
+// space adds one space unless the text is empty or ends in one.
+func (a *acc) space() {
+	if a.sb.Len() > 0 && !endsSpace(&a.sb) {
+		a.sb.WriteByte(' ')
+	}
+}
+
+// asciiSpace reports the ASCII bytes unicode.IsSpace accepts.
+func asciiSpace(c byte) bool {
+	switch c {
+	case '\t', '\n', '\v', '\f', '\r', ' ':
+		return true
+	}
+	return false
 }
 
 func endsSpace(sb *strings.Builder) bool {
@@ -548,10 +587,21 @@ func consumeWords(name, s string) (string, bool) {
 // nextRune returns the first non-space rune of s and the offset just past
 // it; more is false when s holds only white space.
 func nextRune(s string) (r rune, end int, more bool) {
-	for i, c := range s {
-		if !unicode.IsSpace(c) {
-			return c, i + utf8.RuneLen(c), true
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				return rune(c), i + 1, true
+			}
+			i++
+			continue
 		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(c) {
+			// A byte that is not UTF-8 decodes as U+FFFD, whose encoding is
+			// 3 bytes long; the offset must not pass the end of s.
+			return c, min(i+utf8.RuneLen(c), len(s)), true
+		}
+		i += size
 	}
 	return 0, len(s), false
 }

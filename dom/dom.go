@@ -23,8 +23,8 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   map[*html.Node]int // element -> index, unless the element is in slab
-	slab    *slab              // the nodes' contiguous layout (ParseDoc), or nil
+	index   nodeIndex // element -> index, unless the element is in slab
+	slab    *slab     // the nodes' contiguous layout (ParseDoc), or nil
 	ids     map[scopedID]*html.Node
 	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
 	shadow  map[*html.Node]*html.Node // host -> shadow root template
@@ -86,7 +86,7 @@ func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 	d := &Doc{
 		Root:     root,
 		Elements: make([]*html.Node, 0, n),
-		index:    make(map[*html.Node]int, mapSize),
+		index:    newNodeIndex(mapSize),
 		slab:     s,
 		ids:      make(map[scopedID]*html.Node),
 		scope:    make(map[*html.Node]*html.Node),
@@ -172,7 +172,7 @@ func (d *Doc) walk(root *html.Node) {
 			if p := d.slab.pos(n); p >= 0 {
 				d.slab.elem[p] = int32(len(d.Elements))
 			} else {
-				d.index[n] = len(d.Elements)
+				d.index.put(n, len(d.Elements))
 			}
 			d.Elements = append(d.Elements, n)
 			if sc != nil {
@@ -293,10 +293,7 @@ func (d *Doc) Index(n *html.Node) int {
 	if p := d.slab.pos(n); p >= 0 {
 		return int(d.slab.elem[p])
 	}
-	if i, ok := d.index[n]; ok {
-		return i
-	}
-	return -1
+	return d.index.get(n)
 }
 
 // Len returns the number of elements in the document.

@@ -1,0 +1,30 @@
+package dom
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/net/html"
+)
+
+// TestNodeIndex checks the address table against every size around its
+// growth points: each stored node gets its index back, a node never stored
+// gets -1, and so do nil and an empty table.
+func TestNodeIndex(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 7, 8, 9, 100, 1000, 4097} {
+		nodes := make([]*html.Node, n)
+		ix := newNodeIndex(n)
+		for i := range nodes {
+			nodes[i] = &html.Node{Type: html.ElementNode, Data: "div"}
+			ix.put(nodes[i], i)
+		}
+		for i, x := range nodes {
+			assert.Equal(t, i, ix.get(x), "n=%d i=%d", n, i)
+		}
+		assert.Equal(t, -1, ix.get(&html.Node{}), "n=%d: a node never stored", n)
+		assert.Equal(t, -1, ix.get(nil), "n=%d: nil", n)
+		assert.LessOrEqual(t, n, len(ix.keys)/2, "the table stays at most half full")
+	}
+	var empty nodeIndex
+	assert.Equal(t, -1, empty.get(&html.Node{}))
+}
