@@ -3,6 +3,9 @@ package capture
 import (
 	"context"
 	"errors"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"net/http"
 	"strings"
 	"testing"
@@ -142,16 +145,21 @@ func TestRendererCrash(t *testing.T) {
 	short(p)
 	srv := serve(t, map[string]string{"/": `<!doctype html><title>ok</title><p>fine</p>`})
 	load(t, p, srv.URL+"/")
+	// chrome://crash is refused (a privileged URL): crash the renderer
+	// through the protocol instead.
+	if _, err := p.Navigate(context.Background(), "chrome://crash"); !errors.Is(err, ErrRefused) {
+		t.Fatalf("Navigate chrome://crash: got %v, want ErrRefused", err)
+	}
 	err := within(t, 30*time.Second, func() error {
-		_, err := p.Navigate(context.Background(), "chrome://crash")
-		if err != nil {
+		_ = p.do(context.Background(), 5*time.Second, func(c context.Context) error {
+			_, err := chromedp.Call(c, page.Crash, cdp.Empty{})
 			return err
-		}
-		_, err = p.Capture(context.Background())
+		})
+		_, err := p.Capture(context.Background())
 		return err
 	})
 	if err == nil {
-		t.Fatal("no error after navigating to chrome://crash")
+		t.Fatal("no error after crashing the renderer")
 	}
 	t.Logf("crash error: %v", err)
 	err = within(t, 30*time.Second, func() error { _, err := p.Capture(context.Background()); return err })
@@ -187,9 +195,14 @@ window.onclick = () => {};
 	if lineWith(s, "[button]", "Top") == "" || lineWith(s, "[button]", "Wide") == "" {
 		t.Fatalf("shallow content lost:\n%s", s.Result.Text())
 	}
-	// Nesting past the wire decoder's depth limit is cut, not an error.
-	if lineWith(s, "[button]", "Bottom") != "" {
-		t.Errorf("a button 700 levels deep survived the depth cut")
+	// Nesting past the collector's depth limit is flattened, as the HTML
+	// parser flattens it: the deep button is kept.
+	if lineWith(s, "[button]", "Bottom") == "" {
+		t.Errorf("a button 700 levels deep was dropped:\n%s", s.Result.Text())
+	}
+	// 2,000 attributes exceed the collector's 1,000: the tree says so.
+	if !strings.Contains(string(s.Result.Text()), "capture-attrs") {
+		t.Errorf("the attribute cut is not reported:\n%s", tail(string(s.Result.Text())))
 	}
 	// window.onclick is a page-wide delegate: the pointer region's top
 	// takes the click, the span inside it does not.
@@ -199,4 +212,12 @@ window.onclick = () => {};
 	if strings.Count(string(s.Raw), `"listeners":"0~`) != 1 {
 		t.Errorf("want exactly one element with the delegated click, capture has %d", strings.Count(string(s.Raw), `"listeners":"0~`))
 	}
+}
+
+// tail returns the last lines of a tree text, for failure messages.
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
 }

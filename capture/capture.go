@@ -4,15 +4,54 @@
 // # The hook and the collector
 //
 // Static HTML cannot show a React onClick, a closed shadow root or a value
-// typed a second ago. Script (hook.js, with collect.js inside it) is installed
-// with Page.addScriptToEvaluateOnNewDocument, so it runs at document start in
-// the main world of every frame before any site script. It wraps
-// addEventListener/removeEventListener, the on* handler setters and
+// typed a second ago. Script (hook.js, with collect.js and act.js inside it)
+// is installed with Page.addScriptToEvaluateOnNewDocument, so it runs at
+// document start in the main world of every frame before any site script. It
+// wraps addEventListener/removeEventListener, the on* handler setters and
 // attachShadow, passing every call through to the native function and keeping
 // notes in closures. At capture time the collector walks the document, open
 // and closed shadow roots and same-origin frames, reads the live facts and
 // returns the capture document (axtree/CAPTURE.md, version 1), which wire
 // decodes and render renders exactly as it renders static HTML.
+//
+// # The private channel
+//
+// A page is hostile, so nothing of the hook is reachable from it: no
+// property on window or on any page object. Each Browser draws a secret
+// (crypto/rand) and bakes it into the hook's source (which no page script
+// can read: the secret lives only in the hook's outer function, never
+// stored). At install the hook announces its handle, a frozen object with no
+// prototype whose methods close over natives captured before site script
+// ran, with the console.debug it captured: Runtime.consoleAPICalled hands
+// Go a RemoteObject of the handle. Go accepts only the first announcement
+// carrying the secret in each execution context, and calls into the page
+// only with Runtime.callFunctionOn on that handle (never an evaluate that
+// reads page globals). Hooks of the frames of one page find each other by
+// dispatching, with captured natives, an event whose type contains the
+// secret. Page -> Go requests (Extension API send) travel the same console
+// channel as a request id; Go takes the payload and answers with
+// callFunctionOn. Options.Extensions adds trusted scripts run inside the
+// hook's closure with that API (see Extension); Page.Call and Page.Handle
+// are the Go side.
+//
+// The hook checks at every capture that the page has not replaced its
+// wrappers (addEventListener, removeEventListener, attachShadow, the on*
+// setters, Function.prototype.toString), shadowed them on a nearer
+// prototype, put index properties on Array or Object prototypes, or kept a
+// same-origin frame without a hook (whose natives bypass the wrappers); what
+// it finds is reported in the capture's "warnings" and Snapshot.Warnings.
+//
+// # Local files and privileged URLs
+//
+// Chromium never gets file access from files. ServeFile serves a local file
+// (and its "save page, complete" folder NAME_files/) from a loopback server
+// on a fresh origin; Page.LoadFile loads it there with every request to any
+// other origin failed, so a saved page reaches neither other local files nor
+// the network. Navigate refuses file:, chrome:, devtools: and other
+// privileged URLs unless Options.AllowFileURLs (file: only, for trusted
+// local tooling); a frame of the page that commits such a URL anyway is sent
+// to about:blank and a popup to one is closed. The sandbox stays on unless
+// Chromium cannot run with it (as root); Browser.Warnings says so.
 //
 // The event-name table the script uses is injected from listeners (the name
 // of id i is listeners.EventName(i)) when Script builds the source, so the
@@ -37,17 +76,29 @@
 //
 // The tree's ids are assigned by the Go builder (dense, in output order), so
 // they are not the collector's. The collector numbers every element it
-// captures in pre-order (1, 2, ...; reset on every capture), keeps the
-// numbering in the page (an array in the hook's closure, capture id →
+// captures in pre-order (1, 2, ...; a new generation on every capture), keeps
+// the numbering in the page (a Map in the hook's closure, capture id →
 // element) and writes it as a data-axid attribute into the capture only:
 // the live elements are not marked, so no MutationObserver or attribute
 // selector of the site notices a capture. The renderer never prints it. To
 // act on tree id N, Act takes the element the tree bound to N
 // (Snapshot.Tree.Node(N), an *html.Node decoded from the capture), reads
-// its data-axid K and resolves K in the page through the hook's array
+// its data-axid K and resolves K in the page through the hook's table
 // (which reaches closed shadow roots and frames). Ids are valid until the
 // next capture of the page; an element the page has since removed is an
-// ErrNoElement.
+// ErrNoElement. Act reads geometry and focus only through captured natives,
+// and checks where the trusted input landed (the first press, or
+// beforeinput, seen by window listeners registered before any site
+// script): input that landed outside the element is an ErrRedirected.
+//
+// # Concurrency
+//
+// A Page's methods may be called from several goroutines, and a Handle
+// function may call Capture, Act, Call and the input methods while the page
+// side of the request is still awaiting its answer. Each method is one or a
+// few protocol calls under its own timeout; a Capture replaces the id table,
+// so an Act with an id of an older snapshot fails with ErrNoElement rather
+// than act on a renumbered element.
 //
 // # Settling
 //
@@ -62,10 +113,13 @@ package capture
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"strconv"
@@ -73,11 +127,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 
@@ -96,27 +152,45 @@ var collectJS string
 //go:embed act.js
 var actJS string
 
-// HookKey is the Symbol.for key of the hook's handle on window.
-const HookKey = "axtree.capture.hook"
-
-// hookExpr evaluates to the hook's handle in the page.
-const hookExpr = "window[Symbol.for('" + HookKey + "')]"
-
-// script is the hook source with the event table and the collector in
-// place; built once, read-only.
-var script = func() string {
+// template is the hook source with the event table, the collector and the
+// act helper in place; the secret and the extensions are filled per
+// Browser (buildScript). Built once, read-only.
+var template = func() string {
 	names := make([]string, listeners.NumEvents())
 	for i := range names {
 		names[i], _ = listeners.EventName(i)
 	}
 	table, _ := json.Marshal(names)
 	s := strings.Replace(hookJS, "__AXTREE_EVENTS__", string(table), 1)
+	s = strings.Replace(s, "__AXTREE_ACT__", strings.TrimSpace(actJS), 1)
 	return strings.Replace(s, "__AXTREE_COLLECT__", strings.TrimSpace(collectJS), 1)
 }()
 
-// Script returns the JavaScript source installed at document start: the
-// hook with the event table of package listeners and the collector inside.
-func Script() string { return script }
+// buildScript fills the secret and the extensions into the template.
+func buildScript(secret string, extensions []string) string {
+	sec, _ := json.Marshal(secret)
+	exts := make([]string, len(extensions))
+	for i, e := range extensions {
+		exts[i] = "(" + strings.TrimSpace(e) + "\n)"
+	}
+	s := strings.Replace(template, "__AXTREE_SECRET__", string(sec), 1)
+	return strings.Replace(s, "__AXTREE_EXTENSIONS__", strings.Join(exts, ",\n"), 1)
+}
+
+// Script returns the JavaScript source installed at document start, with a
+// placeholder secret ("0") and no extensions: the hook with the event
+// table of package listeners, the collector and the act helper inside. A
+// Browser installs it with its own secret.
+func Script() string { return buildScript("0", nil) }
+
+// newSecret returns 32 hex digits from crypto/rand.
+func newSecret() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("capture: secret: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
 
 // Errors the adapter returns (wrapped, with details).
 var (
@@ -128,6 +202,13 @@ var (
 	ErrTimeout = errors.New("timed out")
 	// ErrNoElement: the id is not in the latest snapshot, or its element is gone.
 	ErrNoElement = errors.New("no such element")
+	// ErrRedirected: the trusted input of an action landed outside the
+	// element (the page moved something over it, or moved the focus).
+	ErrRedirected = errors.New("the input landed outside the element")
+	// ErrRefused: the URL's scheme is not one the adapter navigates to.
+	ErrRefused = errors.New("refused")
+	// ErrNoHook: the page's capture hook did not announce itself.
+	ErrNoHook = errors.New("the capture hook is not in the page")
 )
 
 // Options configure a Browser. The zero value gives the defaults.
@@ -151,8 +232,29 @@ type Options struct {
 	ActTimeout time.Duration
 	// Width and Height are the viewport size; default 1280x800.
 	Width, Height int
+	// CallTimeout bounds one Page.Call, one Page.Eval and one Handle
+	// function; default 30s.
+	CallTimeout time.Duration
 	// Limits bound the decoder (wire.Limits zero fields take defaults).
 	Limits wire.Limits
+
+	// Extensions are trusted scripts run in every frame at document start,
+	// inside the hook's closure, after the hook and before any site script:
+	// each a JavaScript function expression called with the Extension API
+	// object (see Extension). Browser-wide; fixed at Start.
+	Extensions []string
+	// AllowFileURLs lets Navigate open file: URLs (and pages opened so
+	// navigate to other file: URLs). For trusted local files only (a
+	// generated viewer page): a file: page can read other local files.
+	AllowFileURLs bool
+	// Offline fails every network request of the browser's pages (file:,
+	// data: and blob: URLs still load): for trusted local tooling that must
+	// not reach the network.
+	Offline bool
+	// NoSandbox turns Chromium's sandbox off even when it could run with
+	// it. Without it the sandbox is off only where Chromium cannot run with
+	// it (as root), and Browser.Warnings says so.
+	NoSandbox bool
 }
 
 func (o Options) withDefaults() Options {
@@ -166,6 +268,7 @@ func (o Options) withDefaults() Options {
 	def(&o.Settle, 3*time.Second)
 	def(&o.CollectTimeout, 15*time.Second)
 	def(&o.ActTimeout, 10*time.Second)
+	def(&o.CallTimeout, 30*time.Second)
 	if o.Width <= 0 {
 		o.Width = 1280
 	}
@@ -195,17 +298,27 @@ func FindChromium() string {
 
 // Browser is a running (or attached) Chromium.
 type Browser struct {
-	opts    Options
-	ctx     context.Context // chromedp browser context
-	cancel  func()
-	dataDir string
+	opts     Options
+	ctx      context.Context // chromedp browser context
+	cancel   func()
+	dataDir  string
+	secret   string
+	script   string
+	warnings []string
+
+	mu    sync.Mutex
+	pages map[target.ID]bool // tabs of this Browser's pages (popups of others are checked)
 }
 
 // Start launches Chromium headless with a fresh profile (or attaches to
 // opts.RemoteURL). Close it when done.
 func Start(ctx context.Context, opts Options) (*Browser, error) {
 	opts = opts.withDefaults()
-	b := &Browser{opts: opts}
+	secret, err := newSecret()
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{opts: opts, secret: secret, script: buildScript(secret, opts.Extensions), pages: map[target.ID]bool{}}
 	var allocCtx context.Context
 	var allocCancel context.CancelFunc
 	if opts.RemoteURL != "" {
@@ -226,7 +339,6 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		flags := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
 			chromedp.Headless,
-			chromedp.NoSandbox,
 			chromedp.DisableGPU,
 			chromedp.NoFirstRun,
 			chromedp.UserDataDir(dir),
@@ -235,8 +347,18 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("allow-file-access-from-files", true),
+			// Never file access from files; never universal access.
+			chromedp.Flag("allow-file-access-from-files", false),
 		)
+		switch {
+		case opts.NoSandbox:
+			flags = append(flags, chromedp.NoSandbox)
+			b.warnings = append(b.warnings, "Chromium's sandbox is off (Options.NoSandbox)")
+		case os.Geteuid() == 0:
+			// Chromium refuses to start sandboxed as root.
+			flags = append(flags, chromedp.NoSandbox)
+			b.warnings = append(b.warnings, "running as root: Chromium's sandbox is off (--no-sandbox); run as an ordinary user to keep it on")
+		}
 		allocCtx, allocCancel = chromedp.NewExecAllocator(ctx, flags...)
 	}
 	bctx, bcancel := chromedp.NewContext(allocCtx)
@@ -259,7 +381,53 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		b.Close()
 		return nil, ctx.Err()
 	}
+	// Popups a page opens to a privileged URL are closed.
+	chromedp.ListenBrowser(bctx, func(ev any) {
+		var info *target.Info
+		switch e := ev.(type) {
+		case *target.EventTargetCreated:
+			info = e.TargetInfo
+		case *target.EventTargetInfoChanged:
+			info = e.TargetInfo
+		}
+		if info == nil || info.Type != "page" || info.OpenerID == "" || b.allowed(info.URL) {
+			return
+		}
+		id := info.TargetID
+		go func() {
+			c, cancel := context.WithTimeout(bctx, 10*time.Second)
+			defer cancel()
+			_, _ = chromedp.CallBrowser(c, target.CloseTarget, target.CloseTargetParams{TargetID: id})
+		}()
+	})
 	return b, nil
+}
+
+// Warnings says what the browser runs without (the sandbox, when Chromium
+// cannot run with it here). A command prints them.
+func (b *Browser) Warnings() []string { return append([]string(nil), b.warnings...) }
+
+// allowed reports whether a page of this browser may be on raw (a URL):
+// http, https, data, blob, about:blank, about:srcdoc, and file only with
+// AllowFileURLs. Everything else (chrome:, devtools:, view-source:,
+// chrome-extension:, filesystem:, javascript:, ...) is refused.
+func (b *Browser) allowed(raw string) bool {
+	if raw == "" {
+		return true
+	}
+	u, err := neturl.Parse(raw)
+	if err != nil {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https", "data", "blob":
+		return true
+	case "about":
+		return u.Opaque == "blank" || u.Opaque == "srcdoc"
+	case "file":
+		return b.opts.AllowFileURLs
+	}
+	return false
 }
 
 // Close stops the browser (or detaches) and removes the fresh profile.
@@ -282,29 +450,55 @@ func (b *Browser) Close() error {
 	return nil
 }
 
-// Page is one tab with the hook installed. Its methods must not be called
-// concurrently.
+// hookRef is the announced hook handle of one execution context.
+type hookRef struct {
+	ctx    runtime.ExecutionContextID
+	unique string
+	frame  cdp.FrameID
+	obj    runtime.RemoteObjectID
+}
+
+// Page is one tab with the hook installed. Its methods are safe for
+// concurrent use (see the package doc, Concurrency).
 type Page struct {
 	b      *Browser
-	opts   Options
 	ctx    context.Context // chromedp tab context
 	cancel func()
 	alive  context.Context // canceled with ErrCrashed when the renderer dies
 	kill   context.CancelCauseFunc
 
-	mu       sync.Mutex
-	inflight map[network.RequestID]bool
-	lastNet  time.Time
-	loads    int // load events of the main frame so far
-	navs     int // committed main-frame navigations so far
+	mu        sync.Mutex
+	opts      Options
+	inflight  map[network.RequestID]bool
+	lastNet   time.Time
+	loads     int // load events of the main frame so far
+	navs      int // committed main-frame navigations so far
+	mainFrame cdp.FrameID
+	contexts  map[runtime.ExecutionContextID]contextInfo // default-world contexts by id
+	hooks     map[runtime.ExecutionContextID]hookRef     // announced hooks, first per context
+	hookCh    chan struct{}                              // closed and replaced when a hook announces
+	handlers  map[string]HandlerFunc
+	errs      []string    // console errors and uncaught exceptions, latest last
+	navWarn   []string    // privileged navigations stopped since the last capture
+	confine   string      // when not "": the only origin requests may go to ("-": none)
+	files     *FileServer // the server of LoadFile's file, closed with the page
+	last      *Snapshot
+}
 
-	last *Snapshot
+type contextInfo struct {
+	frame  cdp.FrameID
+	unique string
 }
 
 // NewPage opens a tab and installs the hook.
 func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 	tctx, tcancel := chromedp.NewContext(b.ctx)
-	p := &Page{b: b, opts: b.opts, ctx: tctx, cancel: tcancel, inflight: map[network.RequestID]bool{}}
+	p := &Page{b: b, opts: b.opts, ctx: tctx, cancel: tcancel, inflight: map[network.RequestID]bool{},
+		contexts: map[runtime.ExecutionContextID]contextInfo{}, hooks: map[runtime.ExecutionContextID]hookRef{},
+		hookCh: make(chan struct{}), handlers: map[string]HandlerFunc{}}
+	if b.opts.Offline {
+		p.confine = "-"
+	}
 	p.alive, p.kill = context.WithCancelCause(tctx)
 	// The first Run opens the tab; bound it from outside.
 	opened := make(chan error, 1)
@@ -336,8 +530,21 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 		if _, err := chromedp.Call(c, network.Enable, network.EnableParams{}); err != nil {
 			return err
 		}
+		if b.opts.Offline {
+			if err := p.setFetch(c, true); err != nil {
+				return err
+			}
+		}
 		t := true
-		_, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script, RunImmediately: &t})
+		if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: b.script, RunImmediately: &t}); err != nil {
+			return err
+		}
+		tree, err := chromedp.Call(c, page.GetFrameTree, cdp.Empty{})
+		if err == nil && tree.FrameTree != nil && tree.FrameTree.Frame != nil {
+			p.mu.Lock()
+			p.mainFrame = tree.FrameTree.Frame.ID
+			p.mu.Unlock()
+		}
 		return err
 	})
 	if err != nil {
@@ -348,11 +555,27 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 }
 
 // SetOptions replaces the page's timeouts and limits (zero fields take the
-// defaults); ExecPath, RemoteURL, Width and Height are the browser's and are
-// ignored here.
-func (p *Page) SetOptions(o Options) { p.opts = o.withDefaults() }
+// defaults); ExecPath, RemoteURL, Width, Height, Extensions, AllowFileURLs,
+// Offline and NoSandbox are the browser's and are ignored here.
+func (p *Page) SetOptions(o Options) {
+	o = o.withDefaults()
+	bo := p.b.opts
+	o.ExecPath, o.RemoteURL, o.Width, o.Height = bo.ExecPath, bo.RemoteURL, bo.Width, bo.Height
+	o.Extensions, o.AllowFileURLs, o.Offline, o.NoSandbox = bo.Extensions, bo.AllowFileURLs, bo.Offline, bo.NoSandbox
+	p.mu.Lock()
+	p.opts = o
+	p.mu.Unlock()
+}
 
-// onEvent runs on chromedp's reader goroutine: it must be fast.
+// options returns the page's options.
+func (p *Page) options() Options {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.opts
+}
+
+// onEvent runs on chromedp's reader goroutine: it must be fast (protocol
+// calls it needs run on their own goroutines).
 func (p *Page) onEvent(ev any) {
 	switch e := ev.(type) {
 	case *inspector.EventTargetCrashed:
@@ -366,15 +589,50 @@ func (p *Page) onEvent(ev any) {
 		p.netDone(e.RequestID)
 	case *network.EventLoadingFailed:
 		p.netDone(e.RequestID)
+	case *fetch.EventRequestPaused:
+		p.onRequest(e)
 	case *page.EventLoadEventFired:
 		p.mu.Lock()
 		p.loads++
 		p.mu.Unlock()
 	case *page.EventFrameNavigated:
-		if e.Frame != nil && e.Frame.ParentID == "" {
+		if e.Frame == nil {
+			return
+		}
+		if e.Frame.ParentID == "" {
 			p.mu.Lock()
 			p.navs++
+			p.mainFrame = e.Frame.ID
 			p.mu.Unlock()
+		}
+		if !p.b.allowed(e.Frame.URL) {
+			p.stopFrame(e.Frame.ID, e.Frame.URL)
+		}
+	case *runtime.EventExecutionContextCreated:
+		p.contextCreated(e.Context)
+	case *runtime.EventExecutionContextDestroyed:
+		p.mu.Lock()
+		for id, c := range p.contexts {
+			if c.unique == e.ExecutionContextUniqueID {
+				delete(p.contexts, id)
+				delete(p.hooks, id)
+			}
+		}
+		p.mu.Unlock()
+	case *runtime.EventExecutionContextsCleared:
+		p.mu.Lock()
+		clear(p.contexts)
+		clear(p.hooks)
+		p.mu.Unlock()
+	case *runtime.EventConsoleAPICalled:
+		p.onConsole(e)
+	case *runtime.EventExceptionThrown:
+		if d := e.ExceptionDetails; d != nil {
+			msg := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg = d.Exception.Description
+			}
+			p.addErr(msg)
 		}
 	}
 }
@@ -386,11 +644,85 @@ func (p *Page) netDone(id network.RequestID) {
 	p.mu.Unlock()
 }
 
-// Close closes the tab.
+// onRequest continues a paused request, or fails it when the page is
+// confined to an origin it is not for.
+func (p *Page) onRequest(e *fetch.EventRequestPaused) {
+	p.mu.Lock()
+	confine := p.confine
+	p.mu.Unlock()
+	ok := confine == ""
+	if !ok && confine != "-" && e.Request != nil {
+		if u, err := neturl.Parse(e.Request.URL); err == nil && u.Scheme+"://"+u.Host == confine {
+			ok = true
+		}
+	}
+	id := e.RequestID
+	go func() {
+		c, cancel := context.WithTimeout(p.alive, 10*time.Second)
+		defer cancel()
+		if ok {
+			_, _ = chromedp.Call(c, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+		} else {
+			_, _ = chromedp.Call(c, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonBlockedByClient})
+		}
+	}()
+}
+
+// stopFrame sends a frame that committed a privileged URL to about:blank
+// and notes it for the next capture's warnings.
+func (p *Page) stopFrame(id cdp.FrameID, url string) {
+	p.mu.Lock()
+	p.navWarn = append(p.navWarn, "a frame navigated to "+clip(url, 200)+", a URL the adapter refuses; it was sent to about:blank")
+	p.mu.Unlock()
+	go func() {
+		c, cancel := context.WithTimeout(p.alive, 10*time.Second)
+		defer cancel()
+		_, _ = chromedp.Call(c, page.Navigate, page.NavigateParams{URL: "about:blank", FrameID: id})
+	}()
+}
+
+// clip shortens s to at most n bytes (on a rune boundary) for messages.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && (s[n]&0xC0) == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func (p *Page) addErr(msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.errs = append(p.errs, clip(msg, 2000))
+	if len(p.errs) > 100 {
+		p.errs = append(p.errs[:0], p.errs[len(p.errs)-100:]...)
+	}
+}
+
+// ConsoleErrors returns the page's console.error messages and uncaught
+// exceptions, the latest 100, oldest first.
+func (p *Page) ConsoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errs...)
+}
+
+// Close closes the tab (and the server of a LoadFile).
 func (p *Page) Close() {
-	if p != nil && p.cancel != nil {
+	if p == nil {
+		return
+	}
+	if p.cancel != nil {
 		p.cancel()
-		p.cancel = nil
+	}
+	p.mu.Lock()
+	fs := p.files
+	p.files = nil
+	p.mu.Unlock()
+	if fs != nil {
+		_ = fs.Close()
 	}
 }
 
@@ -418,13 +750,50 @@ func (p *Page) do(ctx context.Context, timeout time.Duration, fn func(context.Co
 
 // Navigate loads url and waits for the page to settle (see the package doc).
 // It returns warnings for a load that did not finish (the page is usable).
+// URLs other than http, https, data, blob and about:blank are refused
+// (ErrRefused), file: ones too unless Options.AllowFileURLs.
 func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err error) {
-	o := p.opts
+	if !p.b.allowed(url) || strings.HasPrefix(strings.ToLower(url), "about:srcdoc") {
+		return nil, fmt.Errorf("capture: navigate %s: %w: only http, https, data and about:blank URLs are opened (file: with Options.AllowFileURLs, for trusted files)", clip(url, 200), ErrRefused)
+	}
+	if !p.b.opts.Offline {
+		if err := p.confineTo(ctx, ""); err != nil {
+			return nil, fmt.Errorf("capture: navigate %s: %w", url, err)
+		}
+	}
+	return p.navigate(ctx, url)
+}
+
+// confineTo lets the page's requests go only to origin ("" lifts the
+// confinement): every request then passes Fetch, which fails the others.
+func (p *Page) confineTo(ctx context.Context, origin string) error {
+	p.mu.Lock()
+	was := p.confine
+	p.confine = origin
+	p.mu.Unlock()
+	if (was == "") == (origin == "") {
+		return nil
+	}
+	return p.do(ctx, p.options().NavTimeout, func(c context.Context) error { return p.setFetch(c, origin != "") })
+}
+
+// setFetch turns request interception on or off.
+func (p *Page) setFetch(c context.Context, on bool) error {
+	if !on {
+		_, err := chromedp.Call(c, fetch.Disable, cdp.Empty{})
+		return err
+	}
+	_, err := chromedp.Call(c, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}})
+	return err
+}
+
+func (p *Page) navigate(ctx context.Context, url string) (warnings []string, err error) {
+	o := p.options()
 	p.mu.Lock()
 	loads := p.loads
 	clear(p.inflight)
-	p.mu.Unlock()
 	p.last = nil
+	p.mu.Unlock()
 	err = p.do(ctx, o.NavTimeout, func(c context.Context) error {
 		res, err := chromedp.Call(c, page.Navigate, page.NavigateParams{URL: url})
 		if err != nil {
@@ -450,7 +819,7 @@ func (p *Page) Navigate(ctx context.Context, url string) (warnings []string, err
 // Running out of either wait is a warning, not an error: the page is
 // captured as it is.
 func (p *Page) settle(ctx context.Context, loads int, waitLoad bool) (warnings []string, err error) {
-	o := p.opts
+	o := p.options()
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
 	wait := func() error {
@@ -516,60 +885,63 @@ type Snapshot struct {
 	Result *render.Result // the rendered tree: Text(), Enriched(), JSON(), Tree
 	// InPage is the time the collector took inside the page.
 	InPage time.Duration
-}
+	// Warnings are what the capture says went wrong without failing it:
+	// tampering with the hook the collector detected, frames without a
+	// hook, content it dropped, refused navigations (Meta.Warnings and the
+	// page's own).
+	Warnings []string
 
-// evaluate runs expr in the page's main world and decodes its value into out.
-func (p *Page) evaluate(c context.Context, expr string, timeout time.Duration, out any) error {
-	t := true
-	res, err := chromedp.Call(c, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    expr,
-		ReturnByValue: &t,
-		Silent:        &t,
-		Timeout:       runtime.TimeDelta(timeout.Milliseconds()),
-	})
-	if err != nil {
-		return err
-	}
-	if res.ExceptionDetails != nil {
-		msg := res.ExceptionDetails.Text
-		if ex := res.ExceptionDetails.Exception; ex != nil && ex.Description != "" {
-			msg = ex.Description
-		}
-		return fmt.Errorf("script error: %s", msg)
-	}
-	if res.Result == nil || len(res.Result.Value) == 0 {
-		return errors.New("script returned no value")
-	}
-	return json.Unmarshal(res.Result.Value, out)
+	gen  int                    // the collector's generation of the ids
+	hook runtime.RemoteObjectID // the handle that numbered them
 }
-
-// collectExpr installs the hook when the page has none (a page that was
-// open before NewPage, or a frame the protocol did not reach) and collects.
-var collectExpr = "(function(){var h=" + hookExpr + ";if(!h){" + script + ";h=" + hookExpr + ";}" +
-	"var s=h.collect();return [s,h.lastMs];})()"
 
 // Capture collects the page, decodes and renders it. Its ids are valid for
 // Act until the next Capture.
 func (p *Page) Capture(ctx context.Context) (*Snapshot, error) {
-	o := p.opts
-	var out [2]json.RawMessage
+	o := p.options()
+	var snap *Snapshot
 	err := p.do(ctx, o.CollectTimeout, func(c context.Context) error {
-		return p.evaluate(c, collectExpr, o.CollectTimeout, &out)
+		h, late, err := p.mainHook(c)
+		if err != nil {
+			return err
+		}
+		var out [3]json.RawMessage
+		if err := p.callOn(c, h.obj, `function(){return this.collect()}`, nil, false, &out); err != nil {
+			return err
+		}
+		var raw string
+		if err := json.Unmarshal(out[0], &raw); err != nil {
+			return fmt.Errorf("the page returned no capture: %w", err)
+		}
+		gen, _ := strconv.Atoi(string(out[1]))
+		ms, _ := strconv.ParseFloat(string(out[2]), 64)
+		s, err := Decode([]byte(raw), o.Limits)
+		if err != nil {
+			return err
+		}
+		s.InPage = time.Duration(ms * float64(time.Millisecond))
+		s.gen, s.hook = gen, h.obj
+		if late {
+			s.Warnings = append(s.Warnings, "the capture hook was installed after the page's scripts ran: listeners they added earlier are not seen")
+		}
+		snap = s
+		return nil
 	})
 	if err != nil {
+		if errors.Is(err, ErrNoHook) || errors.Is(err, ErrTimeout) || errors.Is(err, ErrCrashed) {
+			return nil, fmt.Errorf("capture: collect: %w", err)
+		}
+		var we *wire.Error
+		if errors.As(err, &we) || strings.HasPrefix(err.Error(), "capture: ") {
+			return nil, err
+		}
 		return nil, fmt.Errorf("capture: collect: %w", err)
 	}
-	var raw string
-	if err := json.Unmarshal(out[0], &raw); err != nil {
-		return nil, fmt.Errorf("capture: collect: the page returned no capture: %w", err)
-	}
-	ms, _ := strconv.ParseFloat(string(out[1]), 64)
-	snap, err := Decode([]byte(raw), o.Limits)
-	if err != nil {
-		return nil, err
-	}
-	snap.InPage = time.Duration(ms * float64(time.Millisecond))
+	p.mu.Lock()
+	snap.Warnings = append(snap.Warnings, p.navWarn...)
+	p.navWarn = nil
 	p.last = snap
+	p.mu.Unlock()
 	return snap, nil
 }
 
@@ -579,7 +951,8 @@ func Decode(raw []byte, lim wire.Limits) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("capture: decode: %w", err)
 	}
-	return &Snapshot{Raw: raw, Doc: d, Meta: meta, Result: render.Doc(d, render.Options{URL: meta.URL})}, nil
+	return &Snapshot{Raw: raw, Doc: d, Meta: meta, Result: render.Doc(d, render.Options{URL: meta.URL}),
+		Warnings: append([]string(nil), meta.Warnings...)}, nil
 }
 
 // Load navigates to url, settles and captures.
@@ -623,22 +996,22 @@ const (
 // Act performs action on the element with tree id id of the latest
 // capture, then lets the page settle: the quiet window, and when the action
 // navigated the main frame, its load (the old ids are then void). Capture
-// again to observe the result.
+// again to observe the result. The element is resolved in the hook's
+// closure (the page cannot redirect it); trusted input that lands outside
+// it is an ErrRedirected.
 func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 	if action != Click && action != Type && action != Select {
 		return fmt.Errorf("capture: act: unknown action %q (want click, type or select)", action)
 	}
-	k := p.last.CaptureID(id)
+	p.mu.Lock()
+	last := p.last
+	loads, navs := p.loads, p.navs
+	p.mu.Unlock()
+	k := last.CaptureID(id)
 	if k == 0 {
 		return fmt.Errorf("capture: act %s on [%d]: %w in the latest capture", action, id, ErrNoElement)
 	}
-	val, _ := json.Marshal(value)
-	act, _ := json.Marshal(action)
-	expr := "(" + strings.TrimSpace(actJS) + ")(" + hookExpr + "," + strconv.Itoa(k) + "," + string(act) + "," + string(val) + ")"
-	o := p.opts
-	p.mu.Lock()
-	loads, navs := p.loads, p.navs
-	p.mu.Unlock()
+	o := p.options()
 	err := p.do(ctx, o.ActTimeout, func(c context.Context) error {
 		var r struct {
 			X, Y  *float64
@@ -646,7 +1019,10 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 			Type  int
 			Error string
 		}
-		if err := p.evaluate(c, expr, o.ActTimeout, &r); err != nil {
+		if err := p.callOn(c, last.hook, `function(g,k,a,v){return this.act(g,k,a,v)}`, []any{last.gen, k, action, value}, false, &r); err != nil {
+			if isGone(err) {
+				return fmt.Errorf("capture: act %s on [%d]: %w: the page it was captured from is gone", action, id, ErrNoElement)
+			}
 			return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
 		}
 		if r.Error != "" {
@@ -654,22 +1030,28 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 		}
 		switch {
 		case r.X != nil && r.Y != nil:
-			for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMouseMoved, input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
-				ev := input.DispatchMouseEventParams{Type: typ, X: *r.X, Y: *r.Y}
-				if typ != input.DispatchMouseEventTypeMouseMoved {
-					ev.Button, ev.ClickCount = input.MouseButtonLeft, 1
-					if typ == input.DispatchMouseEventTypeMousePressed {
-						ev.Buttons = 1
-					}
-				}
-				if _, err := chromedp.Call(c, input.DispatchMouseEvent, ev); err != nil {
-					return fmt.Errorf("capture: act click on [%d]: %w", id, err)
-				}
+			if err := mouseClick(c, *r.X, *r.Y); err != nil {
+				return fmt.Errorf("capture: act click on [%d]: %w", id, err)
 			}
 		case r.Type == 1:
-			if _, err := chromedp.Call(c, input.InsertText, input.InsertTextParams{Text: value}); err != nil {
+			if err := insertText(c, value); err != nil {
 				return fmt.Errorf("capture: act type on [%d]: %w", id, err)
 			}
+		default:
+			return nil
+		}
+		var chk struct {
+			OK    int
+			Error string
+		}
+		if err := p.callOn(c, last.hook, `function(g,k){return this.actCheck(g,k)}`, []any{last.gen, k}, false, &chk); err != nil {
+			if isGone(err) {
+				return nil // the action navigated away: nothing left to check
+			}
+			return fmt.Errorf("capture: act %s on [%d]: check: %w", action, id, err)
+		}
+		if chk.Error != "" {
+			return fmt.Errorf("capture: act %s on [%d]: %w: %s", action, id, ErrRedirected, chk.Error)
 		}
 		return nil
 	})
@@ -682,9 +1064,11 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 	}
 	p.mu.Lock()
 	navigated := p.navs != navs
-	p.mu.Unlock()
 	if navigated {
 		p.last = nil // the ids belonged to the page that is gone
+	}
+	p.mu.Unlock()
+	if navigated {
 		if _, err := p.settle(ctx, loads, true); err != nil {
 			return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
 		}
@@ -694,4 +1078,8 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 
 // Last returns the latest snapshot of the page (nil before the first
 // Capture or after a navigation).
-func (p *Page) Last() *Snapshot { return p.last }
+func (p *Page) Last() *Snapshot {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.last
+}

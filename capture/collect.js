@@ -1,26 +1,41 @@
 // axtree collector. This file is a function expression: the hook (hook.js)
-// evaluates it inside its own closure at document start, passing its handle
-// H, and keeps the returned collect function as H.collect. Everything here
-// goes through H.N, the natives the hook captured before any site script ran,
-// so a page that later replaces Array.prototype.push, JSON.stringify,
-// Object.keys or the DOM getters does not change the capture. No array
-// method, JSON.stringify of objects or Object.* call is used at capture time.
+// evaluates it inside its own closure at document start, passing its
+// internal object I and its state, and keeps the returned collect function
+// on the handle Go calls. Everything here goes through I.N, the natives the
+// hook captured before any site script ran, so a page that later replaces
+// Array.prototype.push, JSON.stringify, Object.keys, the DOM getters or a
+// DOMRect's getters does not change the capture. No array method,
+// JSON.stringify of objects or Object.* call is used at capture time.
 //
 // collect() walks the document in one pass (an explicit stack, no
 // recursion) through open and closed shadow roots and same-origin frames,
 // reads every live fact (computed style, geometry, form state) while it
 // walks and writes nothing to the page, so layout is computed once and no
 // MutationObserver of the site sees the capture. It numbers the elements:
-// ids live in H.byId (id -> element), in the hook's closure, and the
-// capture carries them as data-axid attributes, so the Go side maps a tree
-// id to a capture id to an element. The live elements are not marked.
-// It returns the capture document (wire format version 1) as a string.
-(function (H) {
+// ids live in state.byId (a Map id -> element in the hook's closure; a new
+// generation per capture), and the capture carries them as data-axid
+// attributes, so the Go side maps a tree id to a capture id to an element.
+// The live elements are not marked.
+//
+// Limits that change the output are reported in the capture's "truncated"
+// list (capture-nodes, capture-attrs, capture-text, capture-depth), which
+// the renderer prints as [truncated=…]; elements nested deeper than
+// MAX_DEPTH are flattened into siblings as the HTML parser flattens them
+// (nothing lost); comments past MAX_COMMENTS are dropped (they do not
+// render) with a warning; tampering with the hook's wrappers found by each
+// frame's check is listed in "warnings".
+// It returns [capture document (wire format version 1) as a string,
+// generation, in-page milliseconds].
+(function (I, state) {
   'use strict';
-  var N = H.N, apply = N.apply, KEY = H.KEY;
-  var MAX_DEPTH = 480;         // below the wire decoder's MaxDepth (512)
+  var N = I.N, apply = N.apply;
+  var MAX_DEPTH = 480;         // below the wire decoder's MaxDepth (512); deeper elements become siblings
+  var MAX_NESTED = 500;        // shadow roots and frames below MAX_DEPTH stop here
   var MAX_NODES = 900000;      // below its MaxNodes (1,000,000)
+  var MAX_COMMENTS = 100000;   // comments kept; later ones are dropped (not rendered)
+  var MAX_ATTRS = 1000;        // below its MaxAttrs (1,024)
   var MAX_TEXT = 2000000;      // UTF-16 units per string: < 8 MiB of UTF-8
+  var truncated = null, warnings = null; // per collect
   var HTML_NS = 'http://www.w3.org/1999/xhtml';
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var MATH_NS = 'http://www.w3.org/1998/Math/MathML';
@@ -36,14 +51,18 @@
     meta: 1, link: 1, title: 1, template: 1, noscript: 1, option: 1, optgroup: 1 };
   var NOFACTS = { head: 1, script: 1, style: 1, meta: 1, link: 1, title: 1, template: 1, noscript: 1, base: 1 };
 
-  function id(name) { var v = apply(N.mpGet, H.eventIds, [name]); return v === undefined ? -1 : v; }
+  function id(name) { var v = apply(N.mpGet, I.eventIds, [name]); return v === undefined ? -1 : v; }
+  function truncate(kind) {
+    for (var k = 0; k < truncated.length; k++) if (truncated[k] === kind) return;
+    truncated[truncated.length] = kind;
+  }
   var clickIds = [];
   for (var i = 0; i < CLICKISH.length; i++) clickIds[clickIds.length] = id(CLICKISH[i]);
   function isClickish(eid) { for (var k = 0; k < clickIds.length; k++) if (clickIds[k] === eid) return true; return false; }
 
   function q(s) { // JSON string literal (JSON.stringify of a primitive string never consults toJSON)
     s = '' + s;
-    if (s.length > MAX_TEXT) s = apply(N.strSlice, s, [0, MAX_TEXT]);
+    if (s.length > MAX_TEXT) { s = apply(N.strSlice, s, [0, MAX_TEXT]); truncate('capture-text'); }
     return N.stringify(s);
   }
   function startsWith(s, p) { return s.length >= p.length && apply(N.strSlice, s, [0, p.length]) === p; }
@@ -85,6 +104,8 @@
     return id(name);
   }
 
+  function isHex(c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
   // pseudoText reads the text of a computed `content` value: strings and
   // attr() values; the alt text after "/" wins when present.
   function pseudoText(content, el) {
@@ -97,10 +118,10 @@
           if (content[k] === '\\' && k + 1 < n) {
             k++;
             var hex = '';
-            while (k < n && hex.length < 6 && /[0-9a-fA-F]/.test(content[k])) { hex += content[k]; k++; }
+            while (k < n && hex.length < 6 && isHex(content[k])) { hex += content[k]; k++; }
             if (hex !== '') {
-              var cp = parseInt(hex, 16);
-              s += (cp > 0 && cp <= 0x10ffff) ? String.fromCodePoint(cp) : '\ufffd';
+              var cp = N.parseInt(hex, 16);
+              s += (cp > 0 && cp <= 0x10ffff) ? N.fromCodePoint(cp) : '\ufffd';
               if (k < n && content[k] === ' ') k++;
               continue;
             }
@@ -126,11 +147,13 @@
   return function collect() {
     var t0 = N.now();
     var out = '';
-    var byId = [];
+    var byId = new N.Mp();
     var frames = [];
-    var nodes = 0;
+    var nodes = 0, comments = 0, droppedComments = 0;
     var nextId = 1;
-    var vw = window.innerWidth, vh = window.innerHeight;
+    truncated = []; warnings = [];
+    I.check(warnings);
+    var vw = apply(N.innerWidth, window, []), vh = apply(N.innerHeight, window, []);
     var svelte = false;
     try { svelte = window.__svelte !== undefined; } catch (e) {}
 
@@ -142,10 +165,10 @@
     function emit(s) { out += s; }
     function open() { if (!first) out += ','; first = false; }
 
-    function pushChildren(ctx, depth, c) {
-      // Children in reverse so they pop in order.
+    function pushChildren(ctx, depth, c, stop) {
+      // Children in reverse so they pop in order (from c up to stop).
       var kids = [];
-      while (c !== null) { kids[kids.length] = c; c = apply(N.nextSibling, c, []); }
+      while (c !== null && c !== stop) { kids[kids.length] = c; c = apply(N.nextSibling, c, []); }
       for (var k = kids.length - 1; k >= 0; k--) {
         stack[stack.length] = { n: kids[k], h: ctx.h, x: ctx.x, y: ctx.y, cl: ctx.cl, hidden: ctx.hidden, depth: depth, foreign: ctx.foreign, inTemplate: ctx.inTemplate, modal: ctx.modal, dm: ctx.dm, ptr: ctx.ptr };
       }
@@ -304,7 +327,7 @@
       var local = apply(N.localName, el, []);
       var isHTML = ns === HTML_NS;
       var axid = nextId++;
-      byId[axid] = el;
+      apply(N.mpSet, byId, [axid, el]);
       open();
       emit('{"tag":' + q(local));
       if (!isHTML) {
@@ -313,11 +336,12 @@
       var own = ownScan(el);
       // attributes
       var attrs = apply(N.attributes, el, []);
-      var a = '[', seen = false;
-      for (var k = 0; k < attrs.length && k < 1000; k++) {
-        var at = attrs[k], name = at.name;
+      var a = '[', seen = false, na = apply(N.nnmLength, attrs, []);
+      if (na > MAX_ATTRS) { na = MAX_ATTRS; truncate('capture-attrs'); }
+      for (var k = 0; k < na; k++) {
+        var at = apply(N.nnmItem, attrs, [k]), name = apply(N.attrName, at, []);
         if (name === 'data-axid') continue;
-        a += (seen ? ',' : '') + '[' + q(name) + ',' + q(at.value) + ']';
+        a += (seen ? ',' : '') + '[' + q(name) + ',' + q(apply(N.attrValue, at, [])) + ']';
         seen = true;
         if (name.length > 2 && name[0] === 'o' && name[1] === 'n') {
           var eid = id(apply(N.strSlice, name, [2]));
@@ -330,17 +354,18 @@
       var facts = { dm: it.dm };
       var delegates = [];
       if (own.jq !== null) jquery(own, delegates);
-      var doc = el.ownerDocument;
-      var docEl = doc && el === doc.documentElement;
-      own.container = isHTML && (docEl || (local === 'body' && el.parentNode === doc.documentElement));
+      var doc = apply(N.ownerDocument, el, []);
+      var docRoot = doc ? apply(N.documentElement, doc, []) : null;
+      var docEl = doc && el === docRoot;
+      own.container = isHTML && (docEl || (local === 'body' && apply(N.parentNode, el, []) === docRoot));
       if (docEl) {
         // Click-like listeners on window, document, <html> and <body> are
         // the page's delegates: resolved below onto pointer starts.
         var dm = [];
-        clickDelegateOf(doc.defaultView, it.h, dm);
+        clickDelegateOf(apply(N.defaultView, doc, []), it.h, dm);
         clickDelegateOf(doc, it.h, dm);
         clickDelegateOf(el, it.h, dm);
-        try { if (doc.body) clickDelegateOf(doc.body, it.h, dm); } catch (e) {}
+        try { var body = apply(N.body, doc, []); if (body) clickDelegateOf(body, it.h, dm); } catch (e) {}
         facts.dm = dm.length > 0 ? dm : null;
       }
       var root = null;
@@ -371,48 +396,64 @@
         }
       }
       var depth = it.depth + 1;
-      var deep = depth >= MAX_DEPTH;
-      // Push what follows the facts in reverse: the final "}", the frame
-      // document, the children, the shadow root (popped first).
+      var deep = depth >= MAX_DEPTH;      // children flattened into following siblings
+      var nested = depth >= MAX_NESTED;   // no further shadow root or frame level
+      // Push what follows the facts in reverse: flattened deep content, the
+      // final "}", the frame document, the children, the shadow root (popped
+      // first).
+      var start = null, stop = null;
+      if (isHTML && local === 'template') {
+        try { start = apply(N.firstChild, apply(N.templateContent, el, []), []); } catch (e) { start = null; }
+        child.inTemplate = true;
+        if (deep && start !== null) { start = null; truncate('capture-depth'); }
+      } else start = apply(N.firstChild, el, []);
+      if (deep) {
+        // As the HTML parser does past its depth limit: the element keeps
+        // the nodes before its first element child; that child and what
+        // follows it become the element's following siblings.
+        stop = start;
+        while (stop !== null && apply(N.nodeType, stop, []) !== 1) stop = apply(N.nextSibling, stop, []);
+        if (stop !== null) pushChildren(child, it.depth, stop, null);
+      }
       stack[stack.length] = '}';
       if (isHTML && (local === 'iframe' || local === 'frame')) {
         var src = '', fdoc = null;
-        try { src = '' + (el.src || ''); } catch (e) {}
-        try { fdoc = apply(N.contentDocument, el, []); } catch (e) { fdoc = null; }
-        if (fdoc && fdoc.documentElement && !deep) {
-          try { src = '' + fdoc.URL; } catch (e) {}
-          var fh;
-          try { fh = fdoc.defaultView ? fdoc.defaultView[KEY] : undefined; } catch (e) { fh = undefined; }
-          var r = null;
-          if (!hidden) { try { r = apply(N.rect, el, []); } catch (e) { r = null; } }
-          var fx = it.x + (r ? r.left : 0), fy = it.y + (r ? r.top : 0);
-          var fcl = it.cl;
-          if (r) fcl = { left: Math.max(it.cl.left, fx), top: Math.max(it.cl.top, fy), right: Math.min(it.cl.right, fx + r.width), bottom: Math.min(it.cl.bottom, fy + r.height) };
-          var fctx = { h: fh, x: fx, y: fy, cl: fcl, hidden: hidden, foreign: false, inTemplate: it.inTemplate, modal: docModal(fdoc), dm: null, ptr: false };
-          var ftitle = '';
-          try { ftitle = '' + fdoc.title; } catch (e) {}
-          stack[stack.length] = ']}}';
-          pushChildren(fctx, depth + 1, apply(N.firstChild, fdoc, []));
-          stack[stack.length] = ',"frame":{"url":' + q(src) + ',"title":' + q(ftitle) + ',"root":{"tag":"#document","children":[';
+        try { src = '' + apply(local === 'iframe' ? N.iframeSrc : N.frameSrc, el, []); } catch (e) {}
+        try { fdoc = apply(local === 'iframe' ? N.contentDocument : N.frameContentDocument, el, []); } catch (e) { fdoc = null; }
+        if (fdoc && apply(N.documentElement, fdoc, [])) {
+          try { src = '' + apply(N.docURL, fdoc, []); } catch (e) {}
+          if (nested) truncate('capture-depth');
+          else {
+            var fh;
+            try { var fw = apply(N.defaultView, fdoc, []); fh = fw ? I.probe(fw) : undefined; } catch (e) { fh = undefined; }
+            if (fh === undefined) warnings[warnings.length] = 'frame ' + src + ' has no capture hook: its listeners and closed shadow roots are not seen, and its natives can bypass the hook';
+            else fh.check(warnings);
+            var r = null;
+            if (!hidden) { try { r = apply(N.rect, el, []); } catch (e) { r = null; } }
+            var rl = r ? apply(N.rectLeft, r, []) : 0, rt = r ? apply(N.rectTop, r, []) : 0;
+            var fx = it.x + rl, fy = it.y + rt;
+            var fcl = it.cl;
+            if (r) fcl = { left: N.max(it.cl.left, fx), top: N.max(it.cl.top, fy), right: N.min(it.cl.right, fx + apply(N.rectWidth, r, [])), bottom: N.min(it.cl.bottom, fy + apply(N.rectHeight, r, [])) };
+            var fctx = { h: fh, x: fx, y: fy, cl: fcl, hidden: hidden, foreign: false, inTemplate: it.inTemplate, modal: docModal(fdoc), dm: null, ptr: false };
+            var ftitle = '';
+            try { ftitle = '' + apply(N.docTitle, fdoc, []); } catch (e) {}
+            stack[stack.length] = ']}}';
+            pushChildren(fctx, depth + 1, apply(N.firstChild, fdoc, []), null);
+            stack[stack.length] = ',"frame":{"url":' + q(src) + ',"title":' + q(ftitle) + ',"root":{"tag":"#document","children":[';
+          }
         }
         frames[frames.length] = src;
       }
-      var start = null;
-      if (!deep) {
-        if (isHTML && local === 'template') {
-          try { start = apply(N.firstChild, apply(N.templateContent, el, []), []); } catch (e) { start = null; }
-          child.inTemplate = true;
-        } else start = apply(N.firstChild, el, []);
-      }
-      if (start !== null) {
+      if (start !== null && start !== stop) {
         stack[stack.length] = ']';
-        pushChildren(child, depth, start);
+        pushChildren(child, depth, start, stop);
         stack[stack.length] = ',"children":[';
       }
-      if (root && !deep) {
+      if (root && nested) truncate('capture-depth');
+      if (root && !nested) {
         stack[stack.length] = ']}';
-        pushChildren(shadowCtx, depth + 1, apply(N.firstChild, root, []));
-        stack[stack.length] = ',"shadow":{"mode":' + q(root.mode === 'closed' ? 'closed' : 'open') + ',"children":[';
+        pushChildren(shadowCtx, depth + 1, apply(N.firstChild, root, []), null);
+        stack[stack.length] = ',"shadow":{"mode":' + q(apply(N.shadowMode, root, []) === 'closed' ? 'closed' : 'open') + ',"children":[';
       }
     }
 
@@ -429,14 +470,14 @@
       if (cv === 'hidden' || cv === 'auto') fs += (',"contentVisibility":"' + cv + '"');
       if (css(cs, 'cursor') === 'pointer') { fs += (',"cursorPointer":true'); res.pointer = true; }
       if (it.modal) {
-        try { if (!it.modal.contains(el) && !el.contains(it.modal)) fs += (',"inert":true'); } catch (e) {}
+        try { if (!apply(N.contains, it.modal, [el]) && !apply(N.contains, el, [it.modal])) fs += (',"inert":true'); } catch (e) {}
       }
       if (display === 'none') { res.hidden = true; return fs; }
       if (display !== 'contents') {
         var r = apply(N.rect, el, []);
-        var w = r.width, h = r.height;
+        var w = apply(N.rectWidth, r, []), h = apply(N.rectHeight, r, []);
         if (w === 0 && h === 0) fs += (',"zeroSize":true');
-        var L = it.x + r.left, T = it.y + r.top, Rr = L + w, B = T + h;
+        var L = it.x + apply(N.rectLeft, r, []), T = it.y + apply(N.rectTop, r, []), Rr = L + w, B = T + h;
         var inV = (w > 0 || h > 0) && Rr > it.cl.left && L < it.cl.right && B > it.cl.top && T < it.cl.bottom;
         fs += (',"inViewport":' + (inV ? 'true' : 'false'));
       }
@@ -452,23 +493,24 @@
       }
       if (isHTML) {
         if (local === 'input') {
-          var type = lower('' + (el.type || ''));
+          var type = lower('' + apply(N.inputType, el, []));
           if (type === 'checkbox' || type === 'radio') {
-            fs += (',"checked":' + (el.checked ? 'true' : 'false'));
-            if (el.indeterminate && type === 'checkbox') fs += (',"indeterminate":true');
+            fs += (',"checked":' + (apply(N.inputChecked, el, []) ? 'true' : 'false'));
+            if (apply(N.inputIndeterminate, el, []) && type === 'checkbox') fs += (',"indeterminate":true');
           } else if (type !== 'file' && type !== 'hidden') {
-            var v = '' + el.value;
+            var v = '' + apply(N.inputValue, el, []);
             if (type === 'password') { var m = ''; for (var p = 0; p < v.length; p++) m += '*'; v = m; }
             fs += (',"value":' + q(v));
           }
         } else if (local === 'textarea') {
-          fs += (',"value":' + q('' + el.value));
+          fs += (',"value":' + q('' + apply(N.textareaValue, el, [])));
         } else if (local === 'select') {
           // The tree shows a select's value as the label a person sees.
-          var so = el.selectedIndex >= 0 ? el.options[el.selectedIndex] : null;
-          if (so) fs += (',"value":' + q('' + so.label));
+          var si = apply(N.selectIndex, el, []);
+          var so = si >= 0 ? apply(N.collItem, apply(N.selectOptions, el, []), [si]) : null;
+          if (so) fs += (',"value":' + q('' + apply(N.optionLabel, so, [])));
         } else if (local === 'option') {
-          fs += (',"selected":' + (el.selected ? 'true' : 'false'));
+          fs += (',"selected":' + (apply(N.optionSelected, el, []) ? 'true' : 'false'));
         }
       }
       return fs;
@@ -476,17 +518,18 @@
 
     var doc = document;
     var topClip = { left: 0, top: 0, right: vw, bottom: vh };
-    emit('{"version":1,"url":' + q(doc.URL) + ',"title":' + q(doc.title) + ',"root":{"tag":"#document","children":[');
+    emit('{"version":1,"url":' + q(apply(N.docURL, doc, [])) + ',"title":' + q(apply(N.docTitle, doc, [])) + ',"root":{"tag":"#document","children":[');
     first = true;
-    var top = { h: H, x: 0, y: 0, cl: topClip, hidden: false, depth: 0, foreign: false, inTemplate: false, modal: docModal(doc), dm: null, ptr: false };
-    pushChildren(top, 1, apply(N.firstChild, doc, []));
+    var top = { h: I, x: 0, y: 0, cl: topClip, hidden: false, depth: 0, foreign: false, inTemplate: false, modal: docModal(doc), dm: null, ptr: false };
+    pushChildren(top, 1, apply(N.firstChild, doc, []), null);
     while (stack.length > 0) {
       var it = stack[stack.length - 1];
       stack.length = stack.length - 1;
       if (typeof it === 'string') { out += it; first = it[it.length - 1] === '['; continue; }
       var n = it.n;
-      if (++nodes > MAX_NODES) continue;
       var type = apply(N.nodeType, n, []);
+      if (type === 8 && ++comments > MAX_COMMENTS) { droppedComments++; continue; }
+      if (++nodes > MAX_NODES) { truncate('capture-nodes'); continue; }
       if (type === 1) {
         element(n, it);
       } else if (type === 3 || type === 4) {
@@ -497,10 +540,10 @@
         emit('{"tag":"#comment","text":' + q(apply(N.nodeValue, n, [])) + '}');
       } else if (type === 10) {
         open();
-        var dt = '{"tag":"#doctype","text":' + q(n.name);
-        var pa = '';
-        if (n.publicId) pa += '["public",' + q(n.publicId) + ']';
-        if (n.systemId) pa += (pa ? ',' : '') + '["system",' + q(n.systemId) + ']';
+        var dt = '{"tag":"#doctype","text":' + q(apply(N.doctypeName, n, []));
+        var pa = '', pub = apply(N.doctypePublic, n, []), sys = apply(N.doctypeSystem, n, []);
+        if (pub) pa += '["public",' + q(pub) + ']';
+        if (sys) pa += (pa ? ',' : '') + '["system",' + q(sys) + ']';
         emit(dt + (pa ? ',"attrs":[' + pa + ']' : '') + '}');
       } else {
         nodes--;
@@ -508,9 +551,21 @@
     }
     var fl = '';
     for (var k = 0; k < frames.length; k++) fl += (k ? ',' : '') + q(frames[k]);
-    emit(']},"frames":[' + fl + ']}');
-    H.byId = byId;
-    H.lastMs = N.now() - t0;
-    return out;
+    emit(']},"frames":[' + fl + ']');
+    if (droppedComments > 0) warnings[warnings.length] = 'dropped ' + droppedComments + ' comments past the first ' + MAX_COMMENTS + ' (comments do not render)';
+    if (warnings.length > 0) {
+      var ws = '';
+      for (k = 0; k < warnings.length && k < 100; k++) ws += (k ? ',' : '') + q(warnings[k]);
+      emit(',"warnings":[' + ws + ']');
+    }
+    if (truncated.length > 0) {
+      var ts = '';
+      for (k = 0; k < truncated.length; k++) ts += (k ? ',' : '') + q(truncated[k]);
+      emit(',"truncated":[' + ts + ']');
+    }
+    emit('}');
+    state.byId = byId;
+    state.gen++;
+    return [out, state.gen, N.now() - t0];
   };
 })

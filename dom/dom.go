@@ -135,6 +135,11 @@ func (d *Doc) limit(kind string) {
 	d.limits = append(d.limits, kind)
 }
 
+// NoteLimit records that a limit of whoever produced the document changed
+// what it shows (kind, e.g. a capture's "capture-nodes"): LimitsHit lists
+// it, once, and a tree builder reports it as a truncation note.
+func (d *Doc) NoteLimit(kind string) { d.limit(kind) }
+
 // LimitsHit names the limits that changed what this document (or one of
 // its srcdoc frames) shows: "frames" when an iframe's srcdoc document was
 // not parsed (nested more than 8 srcdoc levels deep, or unparseable),

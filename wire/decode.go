@@ -108,6 +108,24 @@ func build(c *Capture, lim Limits, checkShared bool) (*dom.Doc, *Meta, error) {
 	if c.Nodes < 0 || c.Nodes > lim.MaxNodes {
 		return nil, nil, &Error{Field: "nodes", Msg: fmt.Sprintf("claimed node count %d is outside 0..%d", c.Nodes, lim.MaxNodes)}
 	}
+	if len(c.Warnings) > MaxWarnings {
+		return nil, nil, &Error{Field: "warnings", Msg: fmt.Sprintf("%d warnings exceed the limit %d", len(c.Warnings), MaxWarnings)}
+	}
+	for i, w := range c.Warnings {
+		if err := b.checkStr("", "warnings["+strconv.Itoa(i)+"]", w); err != nil {
+			return nil, nil, err
+		}
+	}
+	b.meta.Warnings = append(b.meta.Warnings, c.Warnings...)
+	if len(c.Truncated) > len(TruncationKinds) {
+		return nil, nil, &Error{Field: "truncated", Msg: fmt.Sprintf("%d entries, more than the %d kinds", len(c.Truncated), len(TruncationKinds))}
+	}
+	for _, k := range c.Truncated {
+		if !slices.Contains(TruncationKinds, k) {
+			return nil, nil, &Error{Field: "truncated", Msg: "unknown truncation kind " + strconv.Quote(clip(k))}
+		}
+	}
+	b.meta.Truncated = append([]string(nil), c.Truncated...)
 	if err := b.build(c.Root); err != nil {
 		return nil, nil, err
 	}
@@ -117,6 +135,9 @@ func build(c *Capture, lim Limits, checkShared bool) (*dom.Doc, *Meta, error) {
 	b.meta.Nodes = b.nodes
 	if err := b.finish(); err != nil {
 		return nil, nil, err
+	}
+	for _, k := range c.Truncated {
+		b.ctxs[0].doc.NoteLimit(k)
 	}
 	return b.ctxs[0].doc, b.meta, nil
 }

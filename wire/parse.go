@@ -193,7 +193,7 @@ var nodeFields = map[string]int{
 	"listeners": 20, "key": 21, "delegate": 22,
 }
 
-var topFields = map[string]int{"version": 0, "url": 1, "title": 2, "frames": 3, "nodes": 4, "root": 5}
+var topFields = map[string]int{"version": 0, "url": 1, "title": 2, "frames": 3, "nodes": 4, "root": 5, "warnings": 6, "truncated": 7}
 var shadowFields = map[string]int{"mode": 0, "children": 1}
 var frameFields = map[string]int{"url": 0, "title": 1, "root": 2}
 
@@ -298,6 +298,10 @@ func (p *parser) topMember(l *level, key string) error {
 		}
 	case "frames":
 		c.Frames, err = p.strList()
+	case "warnings":
+		c.Warnings, err = p.strList()
+	case "truncated":
+		c.Truncated, err = p.strList()
 	case "root":
 		if !p.eat('{') {
 			return p.errf("expected an object")

@@ -32,7 +32,24 @@ type Capture struct {
 	Frames  []string `json:"frames,omitempty"` // URLs of every frame of the page, same-origin or not, in document order
 	Nodes   int      `json:"nodes,omitempty"`  // optional claimed total node count (checked when non-zero)
 	Root    *Node    `json:"root"`             // the "#document" node
+	// Warnings are the producer's notes on what it could not trust or
+	// keep (tampering with a capture hook, frames without one, dropped
+	// comments): at most MaxWarnings, each at most MaxString bytes.
+	Warnings []string `json:"warnings,omitempty"`
+	// Truncated names the producer's limits that changed the content
+	// (TruncationKinds); the renderer reports them as [truncated=…].
+	Truncated []string `json:"truncated,omitempty"`
 }
+
+// MaxWarnings is the number of warnings a capture may carry.
+const MaxWarnings = 100
+
+// TruncationKinds are the values Capture.Truncated may hold: the capture
+// left out nodes past its node budget (capture-nodes), attributes past its
+// per-element budget (capture-attrs), the end of an over-long string
+// (capture-text), or content nested past its depth budget that could not be
+// flattened (template content, shadow roots, frames: capture-depth).
+var TruncationKinds = []string{"capture-nodes", "capture-attrs", "capture-text", "capture-depth"}
 
 // Node is one DOM node. Tag says its kind: an element's tag name, or
 // "#document", "#doctype", "#text", "#comment". Live facts (Value ..
@@ -94,7 +111,10 @@ type Meta struct {
 	Frames   []string    // URLs of all frames, as the capture lists them
 	Nodes    int         // nodes decoded, frames and shadow trees included
 	Docs     []FrameMeta // same-origin frame documents, in the order they were decoded
-	Warnings []string    // problems that were skipped, not fatal (e.g. an unsupported delegate selector)
+	Warnings []string    // the capture's own warnings, then problems the decoder skipped (e.g. an unsupported delegate selector)
+	// Truncated names the producer's limits that changed the content
+	// (Capture.Truncated); the document reports them in LimitsHit.
+	Truncated []string
 }
 
 // FrameMeta describes one decoded frame document.

@@ -21,7 +21,9 @@ const captureUsage = `usage: axtree capture [flags] URL|FILE
 Loads the page in headless Chromium with the capture hook installed, waits
 for it to settle, captures it live (closed shadow roots, same-origin frames,
 event listeners, current form values, computed visibility) and prints the
-numbered tree. A FILE is loaded as a file:// URL.
+numbered tree. A FILE (or file: URL) is served to the browser from a
+loopback server of its own, on a fresh origin, with every other request
+failed: a saved page reaches no other local file and no network.
 
 flags:
   --save FILE         also write the raw capture document (JSON) to FILE;
@@ -98,13 +100,28 @@ func runCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer b.Close()
+	for _, w := range b.Warnings() {
+		fmt.Fprintf(stderr, "axtree capture: warning: %s\n", w)
+	}
 	p, err := b.NewPage(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "axtree capture: %v\n", err)
 		return 1
 	}
 	defer p.Close()
-	snap, warnings, err := p.Load(ctx, url)
+	var snap *capture.Snapshot
+	var warnings []string
+	if file, ok := strings.CutPrefix(url, "file://"); ok {
+		if path, perr := neturl.PathUnescape(file); perr == nil {
+			file = path
+		}
+		snap, warnings, err = p.LoadFile(ctx, filepath.FromSlash(file))
+	} else {
+		snap, warnings, err = p.Load(ctx, url)
+	}
+	if snap != nil {
+		warnings = append(warnings, snap.Warnings...)
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "axtree capture: warning: %s\n", w)
 	}
