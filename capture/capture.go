@@ -207,6 +207,8 @@ var (
 	ErrRedirected = errors.New("the input landed outside the element")
 	// ErrRefused: the URL's scheme is not one the adapter navigates to.
 	ErrRefused = errors.New("refused")
+	// ErrNavigated: the frame navigated (its document is gone) during the call.
+	ErrNavigated = errors.New("the frame navigated")
 	// ErrNoHook: the page's capture hook did not announce itself.
 	ErrNoHook = errors.New("the capture hook is not in the page")
 )

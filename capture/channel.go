@@ -26,6 +26,9 @@ import (
 //	  api.top            // true in the top frame
 //	  api.element(k)     // the element with capture id k of the latest capture
 //	                     // (top frame; the data-axid of Snapshot.CaptureID)
+//	  api.snapshot()     // collect now into a private table: [capture JSON, idOf(el)];
+//	                     // Go's ids (Act, api.element) stay valid
+//	  api.mask(w, native) // w's toString prints native's source
 //	  api.register(name, fn)  // fn(args) is callable from Go: Page.Call(ctx, frame, name, args, &out);
 //	                          // it returns a JSON-able value or a native promise of one
 //	  api.send(kind, payload) // a promise of Go's answer from the Page.Handle handler of kind;
@@ -331,6 +334,9 @@ func (p *Page) Call(ctx context.Context, frame, name string, args, out any) erro
 		return p.callOn(c, h.obj, `function(n,a){return this.call(n,a)}`, []any{name, string(a)}, true, &res)
 	})
 	if err != nil {
+		if isGone(err) {
+			return fmt.Errorf("capture: call %s: %w: %v", name, ErrNavigated, err)
+		}
 		return fmt.Errorf("capture: call %s: %w", name, err)
 	}
 	if res == "" {
@@ -344,6 +350,19 @@ func (p *Page) Call(ctx context.Context, frame, name string, args, out any) erro
 	}
 	if err := json.Unmarshal([]byte(res[1:]), out); err != nil {
 		return fmt.Errorf("capture: call %s: result: %w", name, err)
+	}
+	return nil
+}
+
+// Terminate stops the JavaScript running in the page's main thread now (a
+// program stuck in a loop); a pending Call then fails.
+func (p *Page) Terminate(ctx context.Context) error {
+	err := p.do(ctx, p.options().CallTimeout, func(c context.Context) error {
+		_, err := chromedp.Call(c, runtime.TerminateExecution, cdp.Empty{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("capture: terminate: %w", err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/axtree/axtree/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -44,6 +45,11 @@ const testExtension = `function (api) {
     });
   });
   api.register('log', function () { return log; });
+  api.register('snap', function () {
+    var r = api.snapshot(), b = N.apply(N.querySelector, document, ['#b']);
+    return {raw: r[0], id: r[1](b)};
+  });
+  api.register('spin', function () { console.error('spinning'); for (;;) {} });
   api.register('tag', function (a) { var el = api.element(a.k); return el ? N.apply(N.localName, el, []) : null; });
 }`
 
@@ -123,6 +129,37 @@ document.getElementById('out').textContent = 'found: ' + (found.length ? found.j
 	var tag string
 	require.NoError(t, p.Call(ctx, "", "tag", map[string]int{"k": snap.CaptureID(idOf(lineWith(snap, "[button]", "Go")))}, &tag))
 	assert.Equal(t, "button", tag)
+
+	// A private snapshot numbers its own table: Go's ids stay valid.
+	var ps struct {
+		Raw string
+		ID  int
+	}
+	require.NoError(t, p.Call(ctx, "", "snap", nil, &ps))
+	priv, err := Decode([]byte(ps.Raw), wire.Limits{})
+	require.NoError(t, err)
+	assert.Equal(t, ps.ID, priv.CaptureID(idOf(lineWith(priv, "[button]", "Go"))))
+	require.NoError(t, p.Act(ctx, idOf(lineWith(snap, "[button]", "Go")), Click, ""), "Go's ids survive a private snapshot")
+
+	// A runaway page function is stopped by Terminate.
+	spun := make(chan error, 1)
+	go func() { spun <- p.Call(ctx, "", "spin", nil, nil) }()
+	require.Eventually(t, func() bool {
+		for _, e := range p.ConsoleErrors() {
+			if e == "spinning" {
+				return true
+			}
+		}
+		return false
+	}, 30*time.Second, 20*time.Millisecond, "the loop did not start")
+	require.NoError(t, p.Terminate(ctx))
+	select {
+	case err := <-spun:
+		assert.Error(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("Terminate did not stop the call")
+	}
+	require.NoError(t, p.Call(ctx, "", "add", map[string]int{"x": 1, "y": 1}, &sum), "the page works after Terminate")
 
 	// Trusted tooling: an isolated world sees the DOM, not the page's globals.
 	var got []string

@@ -144,10 +144,13 @@
     return alt !== null ? alt : out;
   }
 
-  return function collect() {
+  // collect(st) numbers into st (default: the hook's state, whose table
+  // Go's Act uses); st.ids, when present, is a WeakMap element -> id.
+  return function collect(st) {
+    if (st === undefined || st === null) st = state;
     var t0 = N.now();
     var out = '';
-    var byId = new N.Mp();
+    var byId = new N.Mp(), ids = st.ids;
     var frames = [];
     var nodes = 0, comments = 0, droppedComments = 0;
     var nextId = 1;
@@ -328,6 +331,7 @@
       var isHTML = ns === HTML_NS;
       var axid = nextId++;
       apply(N.mpSet, byId, [axid, el]);
+      if (ids !== undefined) apply(N.wmSet, ids, [el, axid]);
       open();
       emit('{"tag":' + q(local));
       if (!isHTML) {
@@ -564,8 +568,8 @@
       emit(',"truncated":[' + ts + ']');
     }
     emit('}');
-    state.byId = byId;
-    state.gen++;
-    return [out, state.gen, N.now() - t0];
+    st.byId = byId;
+    st.gen++;
+    return [out, st.gen, N.now() - t0];
   };
 })

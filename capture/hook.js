@@ -152,6 +152,12 @@
     wmGet: wmGet, wmSet: wmSet, wmHas: wmHas, WM: WM,
     mpGet: mpGet, mpSet: mpSet, mpHas: mpHas, mpDelete: mpDelete, mpForEach: mpForEach, mpSize: mpSize, Mp: Mp,
     promiseThen: promiseThen, Promise: NP,
+    Function: Function, AsyncFunction: getPrototypeOf(async function () {}).constructor,
+    fetch: typeof fetch === 'function' ? fetch : undefined,
+    xhrOpen: XMLHttpRequest.prototype.open, xhrSend: XMLHttpRequest.prototype.send,
+    xhrSetRequestHeader: XMLHttpRequest.prototype.setRequestHeader,
+    sendBeacon: typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon : undefined,
+    setTimeout: setTimeout, clearTimeout: clearTimeout,
     create: create, freeze: freeze
   };
   freeze(N);
@@ -551,6 +557,14 @@
   api.fromJSON = fromJSON;
   api.top = window.top === window;
   api.element = function (k) { return apply(mpGet, state.byId, [k]); };
+  api.mask = mask;
+  // snapshot collects now into a private table (Go's ids stay valid):
+  // [capture document, idOf(el) -> its capture id in that document or 0].
+  api.snapshot = function () {
+    var st = { byId: new Mp(), gen: 0, lastMs: 0, ids: new WM() };
+    var r = H.collect(st);
+    return [r[0], function (el) { var v = apply(wmGet, st.ids, [el]); return v === undefined ? 0 : v; }];
+  };
   api.register = function (name, fn) { if (typeof fn === 'function') apply(mpSet, fns, [Str(name), fn]); };
   api.send = send;
   api.listenersOf = I.listenersOf;
