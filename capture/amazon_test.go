@@ -111,7 +111,7 @@ func bag(ls []string) map[string]int {
 // it (a re-render with only that group of facts shows the same line
 // change); what no fact group explains is the unexplained remainder, which
 // must stay at most maxUnexplained lines (scripts of the saved page may run
-// from file:// and move a few nodes; a collector that lost or garbled nodes
+// from its served copy and move a few nodes; a collector that lost or garbled nodes
 // would show here by the hundreds).
 func TestAmazonLiveMatchesStatic(t *testing.T) {
 	const maxUnexplained = 10
@@ -120,13 +120,15 @@ func TestAmazonLiveMatchesStatic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := "file://" + path
-	static, err := render.HTMLBytes(b, render.Options{URL: url})
+	p := newPage(t)
+	snap, _, err := p.LoadFile(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newPage(t)
-	snap := load(t, p, url)
+	static, err := render.HTMLBytes(b, render.Options{URL: snap.Meta.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("Amazon: capture %d bytes, %d nodes, collect %v in the page", len(snap.Raw), snap.Meta.Nodes, snap.InPage)
 
 	sl, ll := lines(static), lines(snap.Result)
@@ -191,7 +193,7 @@ func TestAmazonLiveMatchesStatic(t *testing.T) {
 func BenchmarkCollectAmazon(b *testing.B) {
 	path := shared.Path(b, "corpus", "pages", "amazon-de-search.html")
 	p := newPage(b)
-	if _, err := p.Navigate(context.Background(), "file://"+path); err != nil {
+	if _, _, err := p.LoadFile(context.Background(), path); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

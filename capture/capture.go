@@ -251,7 +251,9 @@ type Options struct {
 	AllowFileURLs bool
 	// Offline fails every network request of the browser's pages (file:,
 	// data: and blob: URLs still load): for trusted local tooling that must
-	// not reach the network.
+	// not reach the network. Requests fail at the request interception,
+	// WebSockets at a proxy that is not there (a started browser only, not
+	// RemoteURL).
 	Offline bool
 	// NoSandbox turns Chromium's sandbox off even when it could run with
 	// it. Without it the sandbox is off only where Chromium cannot run with
@@ -349,9 +351,16 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-quic", true),
-			// Never file access from files; never universal access.
+			// Never file access from files; no WebRTC UDP around the
+			// request interception of a confined page.
 			chromedp.Flag("allow-file-access-from-files", false),
+			chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
 		)
+		if opts.Offline {
+			// Fetch interception does not see WebSockets: send all traffic,
+			// loopback included, to a proxy that is not there.
+			flags = append(flags, chromedp.ProxyServer("http://127.0.0.1:9"), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+		}
 		switch {
 		case opts.NoSandbox:
 			flags = append(flags, chromedp.NoSandbox)
@@ -653,9 +662,15 @@ func (p *Page) onRequest(e *fetch.EventRequestPaused) {
 	confine := p.confine
 	p.mu.Unlock()
 	ok := confine == ""
-	if !ok && confine != "-" && e.Request != nil {
-		if u, err := neturl.Parse(e.Request.URL); err == nil && u.Scheme+"://"+u.Host == confine {
-			ok = true
+	if !ok && e.Request != nil {
+		if u, err := neturl.Parse(e.Request.URL); err == nil {
+			switch scheme := strings.ToLower(u.Scheme); {
+			case confine == "-":
+				// Offline: local URLs of trusted tooling load, the network does not.
+				ok = scheme == "file" || scheme == "data" || scheme == "blob"
+			default:
+				ok = scheme+"://"+u.Host == confine || scheme == "data" || scheme == "blob"
+			}
 		}
 	}
 	id := e.RequestID

@@ -29,6 +29,10 @@
 (function (I, state) {
   'use strict';
   var N = I.N, apply = N.apply;
+  // A returns an array without a prototype: a page that put index
+  // accessors on Array.prototype or Object.prototype cannot intercept or
+  // swallow the collector's writes, nor answer its reads of holes.
+  function A() { var a = []; N.setPrototypeOf(a, null); return a; }
   var MAX_DEPTH = 480;         // below the wire decoder's MaxDepth (512); deeper elements become siblings
   var MAX_NESTED = 500;        // shadow roots and frames below MAX_DEPTH stop here
   var MAX_NODES = 900000;      // below its MaxNodes (1,000,000)
@@ -56,7 +60,7 @@
     for (var k = 0; k < truncated.length; k++) if (truncated[k] === kind) return;
     truncated[truncated.length] = kind;
   }
-  var clickIds = [];
+  var clickIds = A();
   for (var i = 0; i < CLICKISH.length; i++) clickIds[clickIds.length] = id(CLICKISH[i]);
   function isClickish(eid) { for (var k = 0; k < clickIds.length; k++) if (clickIds[k] === eid) return true; return false; }
 
@@ -151,10 +155,10 @@
     var t0 = N.now();
     var out = '';
     var byId = new N.Mp(), ids = st.ids;
-    var frames = [];
+    var frames = A();
     var nodes = 0, comments = 0, droppedComments = 0;
     var nextId = 1;
-    truncated = []; warnings = [];
+    truncated = A(); warnings = A();
     I.check(warnings);
     var vw = apply(N.innerWidth, window, []), vh = apply(N.innerHeight, window, []);
     var svelte = false;
@@ -163,14 +167,14 @@
     // Stack items: {n: node, h: hook handle, x/y: frame offset, cl: clip box,
     // hidden: inside display:none (no facts), depth, fns: foreign parent}
     // or a string to emit as is (a closing bracket).
-    var stack = [];
+    var stack = A();
     var first = true; // no comma before the next node
     function emit(s) { out += s; }
     function open() { if (!first) out += ','; first = false; }
 
     function pushChildren(ctx, depth, c, stop) {
       // Children in reverse so they pop in order (from c up to stop).
-      var kids = [];
+      var kids = A();
       while (c !== null && c !== stop) { kids[kids.length] = c; c = apply(N.nextSibling, c, []); }
       for (var k = kids.length - 1; k >= 0; k--) {
         stack[stack.length] = { n: kids[k], h: ctx.h, x: ctx.x, y: ctx.y, cl: ctx.cl, hidden: ctx.hidden, depth: depth, foreign: ctx.foreign, inTemplate: ctx.inTemplate, modal: ctx.modal, dm: ctx.dm, ptr: ctx.ptr };
@@ -186,7 +190,7 @@
       var masks = null;
       function add(eid, bits) {
         if (eid < 0) return;
-        if (masks === null) masks = [];
+        if (masks === null) masks = A();
         masks[eid] = (masks[eid] | 0) | bits;
       }
       var notesMap = null;
@@ -243,7 +247,7 @@
 
     // ownScan reads framework markers from the element's own properties.
     function ownScan(el) {
-      var own = { reactContainer: false, angular: false, fw: [], jq: null, jqOnlyDelegated: null, inlineAttrs: [], container: false };
+      var own = { reactContainer: false, angular: false, fw: A(), jq: null, jqOnlyDelegated: null, inlineAttrs: A(), container: false };
       var keys;
       try { keys = N.ownKeys(el); } catch (e) { return own; }
       for (var k = 0; k < keys.length; k++) {
@@ -296,7 +300,7 @@
     function jquery(own, delegates) {
       var ev = own.jq, types;
       try { types = N.ownKeys(ev); } catch (e) { return; }
-      var bySel = new N.Mp(), selOrder = [], only = [];
+      var bySel = new N.Mp(), selOrder = A(), only = A();
       for (var k = 0; k < types.length; k++) {
         var type = types[k];
         if (typeof type !== 'string') continue;
@@ -312,7 +316,7 @@
           if (typeof sel === 'string' && sel !== '') {
             delegated = true;
             var arr = apply(N.mpGet, bySel, [sel]);
-            if (arr === undefined) { arr = []; apply(N.mpSet, bySel, [sel, arr]); selOrder[selOrder.length] = sel; }
+            if (arr === undefined) { arr = A(); apply(N.mpSet, bySel, [sel, arr]); selOrder[selOrder.length] = sel; }
             arr[eid] = 64;
           } else direct = true;
         }
@@ -356,7 +360,7 @@
       emit(',"attrs":' + a);
 
       var facts = { dm: it.dm };
-      var delegates = [];
+      var delegates = A();
       if (own.jq !== null) jquery(own, delegates);
       var doc = apply(N.ownerDocument, el, []);
       var docRoot = doc ? apply(N.documentElement, doc, []) : null;
@@ -365,7 +369,7 @@
       if (docEl) {
         // Click-like listeners on window, document, <html> and <body> are
         // the page's delegates: resolved below onto pointer starts.
-        var dm = [];
+        var dm = A();
         clickDelegateOf(apply(N.defaultView, doc, []), it.h, dm);
         clickDelegateOf(doc, it.h, dm);
         clickDelegateOf(el, it.h, dm);
@@ -392,7 +396,7 @@
       var child = { h: it.h, x: it.x, y: it.y, cl: it.cl, hidden: hidden, foreign: !isHTML && !(ns === SVG_NS && (local === 'foreignObject' || local === 'desc' || local === 'title')), inTemplate: it.inTemplate, modal: it.modal, dm: facts.dm, ptr: res.pointer };
       var shadowCtx = child;
       if (root) {
-        var rm = [];
+        var rm = A();
         clickDelegateOf(root, it.h, rm);
         if (rm.length > 0) {
           if (facts.dm !== null) for (k = 0; k < facts.dm.length; k++) if (facts.dm[k]) rm[k] = (rm[k] | 0) | facts.dm[k];

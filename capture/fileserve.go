@@ -128,6 +128,9 @@ func serveIn(w http.ResponseWriter, r *http.Request, dir, rel string, page bool)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	// Fetch interception does not see WebSockets: the policy keeps them
+	// (and everything else) on the file's own origin.
+	w.Header().Set("Content-Security-Policy", "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self'; form-action 'self'")
 	http.ServeContent(w, r, "", st.ModTime(), f)
 }
 

@@ -33,7 +33,8 @@
   var R = Reflect, apply = R.apply, ownKeys = R.ownKeys;
   var defineProperty = Object.defineProperty, create = Object.create, freeze = Object.freeze;
   var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-  var getPrototypeOf = Object.getPrototypeOf;
+  var getPrototypeOf = Object.getPrototypeOf, setPrototypeOf = Object.setPrototypeOf;
+  function A() { var a = []; setPrototypeOf(a, null); return a; } // see collect.js
   var hasOwn = Object.prototype.hasOwnProperty;
   var WM = WeakMap, Mp = Map, NP = Promise, Err = Error;
   var wmGet = WM.prototype.get, wmSet = WM.prototype.set, wmHas = WM.prototype.has;
@@ -158,7 +159,7 @@
     xhrSetRequestHeader: XMLHttpRequest.prototype.setRequestHeader,
     sendBeacon: typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon : undefined,
     setTimeout: setTimeout, clearTimeout: clearTimeout,
-    create: create, freeze: freeze
+    create: create, freeze: freeze, setPrototypeOf: setPrototypeOf
   };
   freeze(N);
 
@@ -207,7 +208,7 @@
     }
     var e = apply(mpGet, m, [id]);
     if (e === undefined && create_) {
-      e = { fns: [], inline: false };
+      e = { fns: A(), inline: false };
       apply(mpSet, m, [id, e]);
     }
     return e;
@@ -448,7 +449,7 @@
   // functions and symbols become null, nesting stops at 64 levels.
   var isArray = Array.isArray;
   function toJSON(v) {
-    var seen = [];
+    var seen = A();
     function w(v, depth) {
       if (v === null || v === undefined || typeof v === 'function' || typeof v === 'symbol') return 'null';
       if (typeof v === 'string') return stringify(v);
@@ -482,7 +483,6 @@
   // fromJSON parses JSON into objects and arrays without prototypes, so
   // reading a property the value lacks, or resolving a promise with it,
   // consults nothing the page defined.
-  var setPrototypeOf = Object.setPrototypeOf;
   function fromJSON(s) {
     return parse(s, function (k, v) {
       if (v !== null && typeof v === 'object') {
