@@ -72,6 +72,19 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 	c := w.c
 	isRoot := m&mRecursing == 0
 
+	// 2C before 2B, as Chromium: a control met while computing another
+	// element's name contributes its value, even when it has an
+	// aria-labelledby of its own. The element itself, met again through
+	// its own aria-labelledby, is not embedded in another's label: 2D's
+	// aria-label names it.
+	role := ""
+	if !isRoot && n != w.root {
+		role = c.Role(n)
+		if s, ok := w.embedded(n, role, m, depth); ok {
+			return s
+		}
+	}
+
 	// 2B: aria-labelledby, unless already in a labelledby traversal.
 	if m&mReferenced == 0 {
 		if ids, ok := dom.Attr(n, "aria-labelledby"); ok {
@@ -81,13 +94,8 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 		}
 	}
 
-	role := c.Role(n)
-
-	// 2C: an embedded control inside the label of another element.
-	if !isRoot {
-		if s, ok := w.embedded(n, role, m, depth); ok {
-			return s
-		}
+	if role == "" {
+		role = c.Role(n)
 	}
 
 	// 2D: aria-label.
@@ -109,7 +117,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 
 	// 2F–2H: name from content.
 	var ws string // whitespace-only content, which still separates words
-	if (!isRoot && (m&mDirectRef != 0 || contributesContent(role))) || allowsContent(role) || contentNamed(n) {
+	if (!isRoot && (m&mDirectRef != 0 || contributesContent(role) || role == "table" && layoutTable(n))) || allowsContent(role) || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
 		s := w.content(n, m, depth, false)
 		if !blank(s) {
 			return s
@@ -168,6 +176,9 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 			continue
 		}
 		found = true
+		if dom.IsHTML(t, "script") || dom.IsHTML(t, "style") || dom.IsHTML(t, "noscript") {
+			continue // never rendered text, not even an aria-label (as Chromium)
+		}
 		if w.isVisited(t) {
 			continue
 		}
@@ -217,9 +228,18 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 		// an ancestor's name from content.
 		before = c.marker(n) + before
 	}
+	blockBefore, blockAfter := false, false
+	if !suppressText {
+		st := c.style.Style(n)
+		blockBefore = st.HasBefore && !isInline(st.BeforeDisplay)
+		blockAfter = st.HasAfter && !isInline(st.AfterDisplay)
+	}
 	if before != "" && !w.full() {
 		w.objects += pseudoCost
 		sb.WriteString(before)
+		if blockBefore {
+			sb.WriteByte(' ') // a block-level ::before is a line of its own
+		}
 	}
 	xf := uint8(0)
 	if c.hasTransform {
@@ -261,6 +281,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	}
 	if after != "" && !w.full() {
 		w.objects += pseudoCost
+		if blockAfter {
+			sb.WriteByte(' ')
+		}
 		sb.WriteString(after)
 	}
 	return sb.String()
@@ -274,7 +297,12 @@ func (w *walker) full() bool { return w.objects > MaxObjects }
 func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 	c := w.c
 	if ch == w.root {
-		return // a control inside its own label does not name itself
+		// A control inside its own label does not name itself, but its box
+		// still separates the words around it.
+		if !isInline(c.display(ch)) || replaced(ch) {
+			sb.WriteByte(' ')
+		}
+		return
 	}
 	if dom.IsHTML(ch, "br") {
 		sb.WriteByte(' ')
@@ -315,7 +343,7 @@ func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 		}
 		s = w.content(ch, (m|mRecursing)&^mDirectRef, depth+1, true)
 	} else {
-		s = w.node(ch, m|mRecursing, depth+1)
+		s = w.node(ch, (m|mRecursing)&^mDirectRef, depth+1)
 	}
 	w.bytes += len(s)
 	if isInline(c.display(ch)) && !replaced(ch) {
@@ -362,7 +390,9 @@ func (w *walker) embedded(n *html.Node, role string, m mode, depth int) (string,
 			}
 			return textContent(n), true
 		}
-		return "", false
+		// An ARIA textbox (a contenteditable span) holds its value as its
+		// content.
+		return w.content(n, m, depth, false), true
 	case "combobox", "listbox":
 		if dom.IsHTML(n, "input") {
 			return c.value(n), true
@@ -554,6 +584,56 @@ func contributesContent(role string) bool {
 	}
 	return true
 }
+
+// layoutTable reports an HTML table with none of the marks of a data
+// table: no role attribute, caption, summary, thead, tfoot, colgroup, col
+// or th, and no cell with headers, scope or abbr. Chromium takes such a
+// table for layout and reads its text into a name from content (a link or
+// a label laid out with a table); a data table contributes only an author
+// name. Chromium's full heuristic also weighs borders, rows and columns;
+// this is its markup part, bounded to maxLayoutScan cells.
+func layoutTable(n *html.Node) bool {
+	if !dom.IsHTML(n, "table") || dom.Has(n, "role") || dom.Has(n, "summary") {
+		return false
+	}
+	cells := 0
+	data := func(x *html.Node) bool {
+		switch x.Data {
+		case "caption", "thead", "tfoot", "colgroup", "col", "th":
+			return true
+		case "td":
+			cells++
+			return dom.Has(x, "headers") || dom.Has(x, "scope") || dom.Has(x, "abbr")
+		}
+		return false
+	}
+	for g := n.FirstChild; g != nil; g = g.NextSibling {
+		if g.Type != html.ElementNode || g.Namespace != "" {
+			continue
+		}
+		if data(g) {
+			return false
+		}
+		for r := g.FirstChild; r != nil; r = r.NextSibling {
+			if r.Type != html.ElementNode || r.Namespace != "" {
+				continue
+			}
+			for cell := r.FirstChild; cell != nil; cell = cell.NextSibling {
+				if cell.Type == html.ElementNode && cell.Namespace == "" && data(cell) {
+					return false
+				}
+				if cells > maxLayoutScan {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// maxLayoutScan bounds the cells layoutTable looks at; a bigger table is
+// taken for data.
+const maxLayoutScan = 1000
 
 // genericRole reports roles of elements that are mere wrappers.
 func genericRole(role string) bool {

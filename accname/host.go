@@ -19,6 +19,14 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 				return s, true
 			}
 		}
+		if n.Data == "a" {
+			// SVG-AAM: a link's xlink:title, after a title child.
+			for _, a := range n.Attr {
+				if a.Namespace == "xlink" && a.Key == "title" && !blank(a.Val) {
+					return a.Val, true
+				}
+			}
+		}
 		return "", false
 	}
 	if n.Namespace != "" {
@@ -101,6 +109,10 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 				}
 				return s, true
 			}
+		}
+		// HTML-AAM: the summary attribute, before title (as Chromium).
+		if v, ok := dom.Attr(n, "summary"); ok && !blank(v) {
+			return v, true
 		}
 	case "optgroup":
 		if v, ok := dom.Attr(n, "label"); ok && !blank(v) {

@@ -82,6 +82,11 @@ func (c *Computer) ignorableEdge(n *html.Node, after bool, depth int) bool {
 	if !isInline(c.display(n)) {
 		return true
 	}
+	if v, ok := dom.Attr(n, "aria-label"); ok && !blank(v) {
+		// Its aria-label stands for its content in a name: the white
+		// space inside it is not there to take the place of this one.
+		return false
+	}
 	st := c.style.Style(n)
 	if after && st.HasBefore && st.Before != "" {
 		return isWS(st.Before[0])

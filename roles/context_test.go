@@ -34,3 +34,18 @@ func TestRequiredContextLikeChromium(t *testing.T) {
 		}
 	}
 }
+
+// A th is a rowheader when a td shares its row, in a thead too (Chromium).
+func TestHeaderCellLikeChromium(t *testing.T) {
+	for src, want := range map[string]string{
+		`<table><thead><tr><th id=t>A</th><td>B</td></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>`: "rowheader",
+		`<table><tr><th>A</th><th id=t>B</th><td>C</td></tr></table>`:                                             "rowheader",
+		`<table><thead><tr><th id=t>A</th><th>B</th></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>`: "columnheader",
+		`<table><tr><th id=t scope=col>A</th><td>B</td></tr></table>`:                                             "columnheader",
+	} {
+		root, err := html.Parse(strings.NewReader(src))
+		require.NoError(t, err)
+		d := dom.New(root)
+		assert.Equal(t, want, roles.Compute(d, d.ByID(nil, "t")), src)
+	}
+}

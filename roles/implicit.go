@@ -441,9 +441,8 @@ func presentationalTable(d *dom.Doc, n *html.Node) bool {
 }
 
 // headerCellRole decides columnheader or rowheader for a th: by scope,
-// else as Chromium does, by the nearest cell before it in the row (th →
-// columnheader, td → rowheader), else the nearest after it, else
-// columnheader. A th in a thead is a columnheader.
+// else as Chromium does: a rowheader when a td shares its row (in a thead
+// too), else a columnheader.
 func headerCellRole(n *html.Node) string {
 	s := dom.AttrOr(n, "scope")
 	switch {
@@ -452,23 +451,11 @@ func headerCellRole(n *html.Node) string {
 	case equalFold(s, "col"), equalFold(s, "colgroup"):
 		return "columnheader"
 	}
-	if tr := n.Parent; tr != nil && dom.IsHTML(tr.Parent, "thead") {
-		return "columnheader"
-	}
-	for c := n.PrevSibling; c != nil; c = c.PrevSibling {
-		if dom.IsHTML(c, "th") {
-			return "columnheader"
-		}
-		if dom.IsHTML(c, "td") {
-			return "rowheader"
-		}
-	}
-	for c := n.NextSibling; c != nil; c = c.NextSibling {
-		if dom.IsHTML(c, "th") {
-			return "columnheader"
-		}
-		if dom.IsHTML(c, "td") {
-			return "rowheader"
+	if tr := n.Parent; tr != nil {
+		for c := tr.FirstChild; c != nil; c = c.NextSibling {
+			if dom.IsHTML(c, "td") {
+				return "rowheader"
+			}
 		}
 	}
 	return "columnheader"
