@@ -1,0 +1,377 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/tokens"
+)
+
+// TestMain runs the package's tests, or, as a child of TestStdio, the
+// server on standard input and output.
+func TestMain(m *testing.M) {
+	if os.Getenv("AXTREE_MCP_TEST_CHILD") == "stdio" {
+		os.Exit(runStdioChild())
+	}
+	code := m.Run()
+	closeShared()
+	os.Exit(code)
+}
+
+// needChromium skips without Chromium, except under CI=true.
+func needChromium(t testing.TB) {
+	t.Helper()
+	if capture.FindChromium() == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("Chromium is required on CI (apt-get install -y chromium) but was not found")
+		}
+		t.Skip("Chromium not found (set AXTREE_CHROMIUM or install chromium); skipping the MCP browser tests")
+	}
+}
+
+// testBrowser are generous timeouts: the machine is shared and loaded.
+var testBrowser = capture.Options{
+	NavTimeout: 30 * time.Second, Settle: 3 * time.Second, Quiet: 150 * time.Millisecond,
+	CollectTimeout: 60 * time.Second, ActTimeout: 30 * time.Second,
+}
+
+// One server (one Chromium) for the package's browser tests.
+var (
+	sharedMu    sync.Mutex
+	sharedSrv   *Server
+	sharedStore *observe.SQLite
+	sharedDir   string
+)
+
+func closeShared() {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if sharedSrv != nil {
+		sharedSrv.Close()
+		sharedStore.Close()
+		os.RemoveAll(sharedDir)
+	}
+}
+
+func shared(t testing.TB) *Server {
+	t.Helper()
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if sharedSrv == nil {
+		dir, err := os.MkdirTemp("", "axtree-mcp-test-")
+		require.NoError(t, err)
+		st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+		require.NoError(t, err)
+		srv, err := New(Options{Browser: testBrowser, Store: st})
+		require.NoError(t, err)
+		sharedSrv, sharedStore, sharedDir = srv, st, dir
+	}
+	return sharedSrv
+}
+
+// connect opens a client session on srv over the in-memory transport.
+func connect(t testing.TB, srv *Server) *sdk.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, st, nil)
+	require.NoError(t, err)
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
+	cs, err := c.Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	return cs
+}
+
+// call calls a tool and returns its text and whether it is an error result.
+func call(t testing.TB, cs *sdk.ClientSession, name string, args any) (string, bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
+	require.NoError(t, err, "%s: protocol error", name)
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res.IsError
+}
+
+// ok calls a tool that must succeed.
+func ok(t testing.TB, cs *sdk.ClientSession, name string, args any) string {
+	t.Helper()
+	text, isErr := call(t, cs, name, args)
+	require.False(t, isErr, "%s(%v) failed: %s", name, args, text)
+	return text
+}
+
+// idOf returns the id on the first line of text matching re (which should
+// match a whole tree line).
+func idOf(t testing.TB, text, re string) int {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)` + re + `.*\[id=(\d+)\]`).FindStringSubmatch(text)
+	require.NotNil(t, m, "no line matching %q in:\n%s", re, text)
+	id, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	return id
+}
+
+// TestToolsList: every tool has a description and an input schema that is
+// valid JSON Schema (draft 2020-12, resolved by the SDK's own library).
+func TestToolsList(t *testing.T) {
+	srv := shared(t)
+	cs := connect(t, srv)
+	res, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	names := map[string]bool{}
+	for _, tl := range res.Tools {
+		names[tl.Name] = true
+		assert.NotEmpty(t, tl.Description, tl.Name)
+		raw, err := json.Marshal(tl.InputSchema)
+		require.NoError(t, err)
+		var sc jsonschema.Schema
+		require.NoError(t, json.Unmarshal(raw, &sc), "%s: %s", tl.Name, raw)
+		_, err = sc.Resolve(nil)
+		assert.NoError(t, err, "%s: schema %s", tl.Name, raw)
+		assert.Equal(t, "object", sc.Type, tl.Name)
+	}
+	want := []string{"browser_navigate", "browser_snapshot", "browser_click", "browser_type",
+		"browser_select_option", "browser_check", "browser_tabs", "browser_find"}
+	// The tools that need more of the browser adapter are listed when it has it.
+	for name, ok := range map[string]bool{"browser_navigate_back": has[historyPage](), "browser_press_key": has[keyPage](),
+		"browser_hover": has[hoverPage](), "browser_scroll_into_view": has[scrollPage](), "browser_file_upload": has[filesPage]()} {
+		assert.Equal(t, ok, names[name], "tool %s is listed exactly when the adapter can", name)
+	}
+	for _, w := range want {
+		assert.True(t, names[w], "tool %s is listed", w)
+	}
+}
+
+// TestEndToEnd drives the shadow-root and frame page through the tools.
+func TestEndToEnd(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	srv := shared(t)
+	cs := connect(t, srv)
+
+	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shadow"})
+	assert.Contains(t, nav, "navigated to "+web.URL+"/shadow")
+	assert.Contains(t, nav, "[heading][level=1] Redeem a code")
+
+	snap := ok(t, cs, "browser_snapshot", map[string]any{})
+	field := idOf(t, snap, `\[textbox\]\S* Voucher code`)
+	assert.Equal(t, field, idOf(t, nav, `\[textbox\]\S* Voucher code`), "the id from navigate still names the field")
+
+	found := ok(t, cs, "browser_find", map[string]any{"role": "button", "name": "redeem"})
+	button := idOf(t, found, `\[button\] Redeem`)
+	miss := ok(t, cs, "browser_find", map[string]any{"role": "button", "name": "Reedem now", "match": "exact"})
+	assert.Contains(t, miss, "no match; closest:")
+	assert.Contains(t, miss, "[button] Redeem")
+
+	typed := ok(t, cs, "browser_type", map[string]any{"id": field, "text": "WINTER-24"})
+	assert.Contains(t, typed, "changed: ")
+	assert.Contains(t, typed, `[id=`+strconv.Itoa(field)+`] [value=WINTER-24]`, "the typed value, inside the closed shadow root")
+	assert.NotContains(t, typed, "Redeem a code", "an action does not resend the page")
+
+	clicked := ok(t, cs, "browser_click", map[string]any{"id": button})
+	assert.Contains(t, clicked, "appeared: Redeemed: WINTER-24\n")
+
+	link := idOf(t, snap, `\[link\] Show the second panel`)
+	follow := ok(t, cs, "browser_click", map[string]any{"id": link})
+	assert.Contains(t, follow, "Second panel.", "the frame's new content appeared")
+	assert.NotContains(t, follow, "navigated to", "the main document did not change")
+	press := idOf(t, follow, `\[button\] Press me`)
+	inFrame := ok(t, cs, "browser_click", map[string]any{"id": press})
+	assert.Contains(t, inFrame, "Panel button pressed")
+
+	// The old link id still names the same link.
+	again := ok(t, cs, "browser_find", map[string]any{"role": "link", "name": "second panel"})
+	assert.Equal(t, link, idOf(t, again, `\[link\] Show the second panel`))
+
+	budgeted := ok(t, cs, "browser_snapshot", map[string]any{"max_tokens": 40})
+	assert.Contains(t, budgeted, "[id="+strconv.Itoa(press)+"]", "a budget keeps every operable id")
+	assert.Contains(t, budgeted, "[truncated=budget")
+
+	scoped := ok(t, cs, "browser_snapshot", map[string]any{"id": press})
+	assert.Contains(t, scoped, "[button] Press me")
+	assert.NotContains(t, scoped, "Redeem a code")
+}
+
+// TestBadInput: each mistake is an error result with a clear message and
+// the session goes on working.
+func TestBadInput(t *testing.T) {
+	srv := shared(t)
+	cs := connect(t, srv)
+	ctx := context.Background()
+
+	_, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "browser_teleport", Arguments: map[string]any{}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown tool "browser_teleport"`)
+
+	text, isErr := call(t, cs, "browser_click", map[string]any{"id": "seven"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "id")
+
+	text, isErr = call(t, cs, "browser_navigate", map[string]any{"url": "file:///etc/passwd"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "refused")
+	assert.Contains(t, text, "--allow-file-urls")
+	text, isErr = call(t, cs, "browser_navigate", map[string]any{"url": "chrome://settings"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "refused")
+	text, isErr = call(t, cs, "browser_navigate", map[string]any{"url": "not a url"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "not an absolute URL")
+
+	text, isErr = call(t, cs, "browser_click", map[string]any{"id": 3})
+	assert.True(t, isErr, "no page yet")
+	assert.Contains(t, text, "browser_navigate first")
+
+	text, isErr = call(t, cs, "browser_tabs", map[string]any{"action": "shuffle"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "shuffle")
+}
+
+// TestGoneID: an id the model read before the page changed is reported as
+// gone, with the line it had.
+func TestGoneID(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	cs := connect(t, shared(t))
+	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shop"})
+	toys := idOf(t, nav, `\[link\] Toys`)
+	box := idOf(t, nav, `\[searchbox\]`)
+	ok(t, cs, "browser_type", map[string]any{"id": box, "text": "katzenfutter"})
+	results := ok(t, cs, "browser_click", map[string]any{"id": idOf(t, nav, `\[button\] Search`)})
+	assert.Contains(t, results, "navigated to /search?q=katzenfutter ")
+	assert.Contains(t, results, "gone: ")
+	found := ok(t, cs, "browser_find", map[string]any{"role": "searchbox", "name": "search products"})
+	assert.Equal(t, box, idOf(t, found, `\[searchbox\]`), "the search box kept its number across the navigation")
+	text, isErr := call(t, cs, "browser_click", map[string]any{"id": toys})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "is gone: it was \"[link] Toys [id="+strconv.Itoa(toys)+"]\"")
+	text, isErr = call(t, cs, "browser_click", map[string]any{"id": 9999})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "no element [id=9999]")
+}
+
+// runStdioChild serves MCP on standard input and output (TestStdio's child).
+func runStdioChild() int {
+	dir, err := os.MkdirTemp("", "axtree-mcp-child-")
+	if err != nil {
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+	if err != nil {
+		return 1
+	}
+	defer st.Close()
+	srv, err := New(Options{Browser: testBrowser, Store: st})
+	if err != nil {
+		return 1
+	}
+	defer srv.Close()
+	if err := srv.MCP().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// TestStdio runs the server as a child process over stdio and fills in the
+// job form through it.
+func TestStdio(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "AXTREE_MCP_TEST_CHILD=stdio")
+	cmd.Stderr = os.Stderr
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
+	cs, err := c.Connect(context.Background(), &sdk.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/jobs/42"})
+	name := idOf(t, nav, `\[textbox\]\S* Name \*`)
+	typed := ok(t, cs, "browser_type", map[string]any{"id": name, "text": "Grace Hopper"})
+	assert.Contains(t, typed, `[id=`+strconv.Itoa(name)+`] [value="Grace Hopper"]`)
+	terms := idOf(t, nav, `\[checkbox\] I agree`)
+	checked := ok(t, cs, "browser_check", map[string]any{"id": terms})
+	assert.Contains(t, checked, `[id=`+strconv.Itoa(terms)+`] [checked]`)
+	again := ok(t, cs, "browser_check", map[string]any{"id": terms})
+	assert.Contains(t, again, "already checked")
+}
+
+// answerTokens counts the tokens of a tool's answer.
+func answerTokens(t testing.TB, s string) int {
+	c, err := tokens.Load()
+	require.NoError(t, err)
+	return c.Count(tokens.O200k, []byte(s))
+}
+
+// TestQuietMeasured is the acceptance measure of quiet answers, in a real
+// browser: the job form filled in one field per action and sent, and the
+// shop searched and a product opened. After every action the test also
+// asks for browser_snapshot, which is what a server answering every action
+// with the full tree would have returned; the quiet answers must cost at
+// most 10% of those.
+func TestQuietMeasured(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	cs := connect(t, shared(t))
+	var quiet, full int
+	var rows []string
+	step := func(label, tool string, args map[string]any) string {
+		t.Helper()
+		ans := ok(t, cs, tool, args)
+		snap := ok(t, cs, "browser_snapshot", map[string]any{})
+		q, f := answerTokens(t, ans), answerTokens(t, snap)
+		quiet, full = quiet+q, full+f
+		rows = append(rows, fmt.Sprintf("| %s | %d | %d |", label, q, f))
+		return ans
+	}
+
+	form := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/jobs/42"})
+	field := func(re string) int { return idOf(t, form, re) }
+	step("job form: type name", "browser_type", map[string]any{"id": field(`\[textbox\]\S* Name \*`), "text": "Ada Lovelace"})
+	step("job form: type email", "browser_type", map[string]any{"id": field(`\[textbox\]\S* Email \*`), "text": "ada@example.org"})
+	step("job form: type GitHub", "browser_type", map[string]any{"id": field(`\[textbox\]\S* GitHub \*`), "text": "https://github.com/ada"})
+	step("job form: type phone", "browser_type", map[string]any{"id": field(`\[textbox\]\S* Phone`), "text": "+49 30 5550100"})
+	step("job form: select location", "browser_select_option", map[string]any{"id": field(`\[combobox\] Location`), "values": []string{"Berlin"}})
+	step("job form: check 3–5 years", "browser_check", map[string]any{"id": field(`\[radio\] 3–5`)})
+	step("job form: type why", "browser_type", map[string]any{"id": field(`\[textbox\]\S* Why do you want`), "text": "I like building fast, correct tools."})
+	step("job form: check privacy", "browser_check", map[string]any{"id": field(`\[checkbox\] I agree`)})
+	sent := step("job form: click submit", "browser_click", map[string]any{"id": field(`\[button\] Submit Application`)})
+	assert.Contains(t, sent, "Thank you, Ada Lovelace!")
+
+	shop := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shop"})
+	step("shop: type search", "browser_type", map[string]any{"id": idOf(t, shop, `\[searchbox\]`), "text": "katzenfutter"})
+	results := step("shop: click search", "browser_click", map[string]any{"id": idOf(t, shop, `\[button\] Search`)})
+	assert.Contains(t, results, "navigated to /search?q=katzenfutter ")
+	list := ok(t, cs, "browser_snapshot", map[string]any{})
+	product := step("shop: click product", "browser_click", map[string]any{"id": idOf(t, list, `\[link\] Whiskas Adult Dry Food`)})
+	assert.Contains(t, product, "navigated to /p/B00000001 ")
+
+	t.Logf("\n| action | quiet answer (tokens) | full snapshot (tokens) |\n| --- | ---: | ---: |\n%s\n| **total** | **%d** | **%d** (quiet = %.1f%%) |",
+		strings.Join(rows, "\n"), quiet, full, 100*float64(quiet)/float64(full))
+	assert.LessOrEqual(t, 10*quiet, full, "quiet answers cost at most 10%% of a full snapshot per action")
+}

@@ -1,0 +1,212 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/tokens"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Browser says how to launch Chromium (or attach to one, RemoteURL) and
+	// bounds every page operation (NavTimeout, ActTimeout, ...). The
+	// browser starts at the first tool call that needs a page.
+	Browser capture.Options
+	// Store keeps every step of every session as an observation; required.
+	Store observe.Store
+	// Tokens counts tokens for max_tokens; nil loads tokens.Load() on
+	// first use.
+	Tokens *tokens.Counter
+	// AllowFileURLs lets browser_navigate open file: URLs (refused by
+	// default: a file: page can read the user's files).
+	AllowFileURLs bool
+	// QuietLines bounds the appeared and changed lines of a quiet answer,
+	// each (0: 12).
+	QuietLines int
+	// Name and Version are what the server tells clients (default "axtree"
+	// and "dev").
+	Name, Version string
+	// Now gives the time for run ids; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server is the MCP server: one Chromium, one session per client.
+type Server struct {
+	opts Options
+	mcp  *sdk.Server
+
+	life   context.Context // the browser's: ends at Close
+	cancel context.CancelFunc
+
+	mu       sync.Mutex
+	browser  *capture.Browser
+	starting chan struct{} // closed when a start attempt ends
+	sessions map[*sdk.ServerSession]*session
+	runs     int // sessions started, for run ids
+	closed   bool
+}
+
+// New makes a server and registers its tools. It starts no browser.
+func New(opts Options) (*Server, error) {
+	if opts.Store == nil {
+		return nil, errors.New("mcp: Options.Store is required (every session is recorded)")
+	}
+	if opts.Name == "" {
+		opts.Name = "axtree"
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s := &Server{opts: opts, sessions: map[*sdk.ServerSession]*session{}}
+	s.life, s.cancel = context.WithCancel(context.Background())
+	s.mcp = sdk.NewServer(&sdk.Implementation{Name: opts.Name, Version: opts.Version}, &sdk.ServerOptions{
+		Instructions: instructions,
+		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{ListChanged: true}},
+	})
+	s.addTools()
+	return s, nil
+}
+
+// MCP returns the SDK server, for Run, Connect or an HTTP handler.
+func (s *Server) MCP() *sdk.Server { return s.mcp }
+
+// Close ends every session's pages and stops (or detaches from) the
+// browser. The store is the caller's.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	b := s.browser
+	s.browser = nil
+	sessions := make([]*session, 0, len(s.sessions))
+	for _, ss := range s.sessions {
+		sessions = append(sessions, ss)
+	}
+	clear(s.sessions)
+	s.mu.Unlock()
+	for _, ss := range sessions {
+		ss.close()
+	}
+	s.cancel()
+	if b != nil {
+		return b.Close()
+	}
+	return nil
+}
+
+// session returns the state of the client session a call came from,
+// making it on the first call. It is dropped when the client goes.
+func (s *Server) session(req *sdk.CallToolRequest) (*session, error) {
+	if req == nil || req.Session == nil {
+		return nil, errors.New("mcp: a tool call without a session")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("mcp: the server is shutting down")
+	}
+	if ss, ok := s.sessions[req.Session]; ok {
+		return ss, nil
+	}
+	s.runs++
+	run := "mcp-" + s.opts.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(s.runs)
+	ss := &session{srv: s, run: run}
+	s.sessions[req.Session] = ss
+	go func(key *sdk.ServerSession) {
+		_ = key.Wait()
+		s.mu.Lock()
+		gone := s.sessions[key]
+		delete(s.sessions, key)
+		s.mu.Unlock()
+		if gone != nil {
+			gone.close()
+		}
+	}(req.Session)
+	return ss, nil
+}
+
+// Sessions returns the run ids of the live sessions, sorted.
+func (s *Server) Sessions() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, ss := range s.sessions {
+		out = append(out, ss.run)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// browserFor returns the browser, starting it on first use. A failed start
+// is reported to the caller and retried on the next call.
+func (s *Server) browserFor(ctx context.Context) (*capture.Browser, error) {
+	for {
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			return nil, errors.New("mcp: the server is shutting down")
+		}
+		if s.browser != nil {
+			b := s.browser
+			s.mu.Unlock()
+			return b, nil
+		}
+		if wait := s.starting; wait != nil {
+			s.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		done := make(chan struct{})
+		s.starting = done
+		s.mu.Unlock()
+
+		// The browser lives as long as the server, not the call that
+		// happened to start it.
+		b, err := capture.Start(s.life, s.opts.Browser)
+		s.mu.Lock()
+		s.starting = nil
+		if err == nil {
+			if s.closed {
+				b.Close()
+				err = errors.New("mcp: the server is shutting down")
+			} else {
+				s.browser = b
+			}
+		}
+		s.mu.Unlock()
+		close(done)
+		if err != nil {
+			return nil, fmt.Errorf("the browser did not start: %w", err)
+		}
+		return b, nil
+	}
+}
+
+// counter returns the token counter, loading it on first use.
+func (s *Server) counter() (*tokens.Counter, error) {
+	if s.opts.Tokens != nil {
+		return s.opts.Tokens, nil
+	}
+	return tokens.Load()
+}
+
+// instructions is what the server tells the model about itself.
+const instructions = `axtree drives a real browser. Pages are shown as a numbered accessibility tree: one line per element, "[role] name [id=N]", indented by nesting; text lines carry text. Act on an element by its id. Ids are stable: an element keeps its number across steps, and an id that no longer exists is reported as gone.
+
+Start with browser_navigate (it answers with the whole tree). Actions (browser_click, browser_type, ...) answer quietly with what changed: new and changed lines, ids that went away, navigation and dialogs. Call browser_snapshot when you need the whole page again; max_tokens shrinks it without ever dropping an element you can act on, and id scopes it to one element's subtree. Form values and checked boxes are listed after the tree as "[id=N] [value=...]" lines.`

@@ -1,0 +1,254 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/links"
+	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/render"
+)
+
+// page is what a tab needs of a browser tab; *capture.Page is one.
+type page interface {
+	Navigate(ctx context.Context, url string) ([]string, error)
+	Capture(ctx context.Context) (*capture.Snapshot, error)
+	Act(ctx context.Context, id int, action, value string) error
+	Close()
+}
+
+// session is one client's state: its tabs, each with its own run of
+// observations. Calls of one session run one at a time; sessions run
+// side by side.
+type session struct {
+	srv *Server
+	run string // prefix of the tabs' run ids
+
+	mu     sync.Mutex
+	tabs   []*tab
+	cur    int // index of the current tab; meaningless while tabs is empty
+	opened int // tabs opened so far, for run ids
+	closed bool
+}
+
+// tab is one browser tab of a session and what the agent last saw of it.
+type tab struct {
+	page page
+	run  string // observation run of the tab (stable numbering within it)
+
+	seq    int          // steps observed
+	obs    string       // the last observation id
+	text   []byte       // the last tree text, stable numbering
+	links  links.Record // its link record, stable numbering
+	result *render.Result
+	url    string
+	title  string
+	// gone remembers the ids that went away, with their last line and the
+	// step they were last seen at, so an old id is reported as gone.
+	gone map[int]goneID
+}
+
+type goneID struct {
+	line string
+	seq  int
+}
+
+func (ss *session) close() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.closed = true
+	for _, t := range ss.tabs {
+		t.page.Close()
+	}
+	ss.tabs = nil
+}
+
+// current returns the current tab; with open, a session without tabs
+// gets one (navigation), else it is an error (an action before any page).
+func (ss *session) current(ctx context.Context, open bool) (*tab, error) {
+	if ss.closed {
+		return nil, errors.New("the session has ended")
+	}
+	if len(ss.tabs) == 0 {
+		if !open {
+			return nil, errors.New("no page is open yet: call browser_navigate first")
+		}
+		if _, err := ss.newTab(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return ss.tabs[ss.cur], nil
+}
+
+// newTab opens a tab and makes it current.
+func (ss *session) newTab(ctx context.Context) (*tab, error) {
+	b, err := ss.srv.browserFor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := b.NewPage(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("could not open a tab: %w", err)
+	}
+	ss.opened++
+	t := &tab{page: p, run: ss.run + "-t" + strconv.Itoa(ss.opened), gone: map[int]goneID{}}
+	ss.tabs = append(ss.tabs, t)
+	ss.cur = len(ss.tabs) - 1
+	return t, nil
+}
+
+// observed is the outcome of observing a tab after something happened.
+type observed struct {
+	diff      *Diff
+	step      Step
+	full      bool // the page changed entirely: answer with the tree
+	text      []byte
+	warnings  []string
+	firstSeen bool
+}
+
+// observe captures the tab, records the step (with act, the action that
+// led to it, or nil) and compares it with what the agent saw before.
+func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, warnings []string) (*observed, error) {
+	snap, err := t.page.Capture(ctx)
+	if err != nil {
+		return nil, pageErr("read the page", err)
+	}
+	if t.seq == 0 {
+		act = nil // a run's first step has no action to hang on a previous one
+	}
+	rec := &observe.Recorder{Store: ss.srv.opts.Store}
+	in := observe.Input{Run: t.run, Action: act, Page: snap.Result}
+	if snap.Meta != nil {
+		in.URL, in.Title = snap.Meta.URL, snap.Meta.Title
+	}
+	r, err := rec.Record(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("could not record the step: %w", err)
+	}
+	before, beforeURL := t.text, t.url
+	d, err := DiffTrees(before, r.Text)
+	if err != nil {
+		return nil, fmt.Errorf("could not compare the page with the last step: %w", err)
+	}
+	if before != nil {
+		old, _ := parsePrinted(before)
+		for _, id := range d.Gone {
+			if old != nil {
+				t.gone[id] = goneID{line: old.lines[old.byID[id]], seq: t.seq}
+			}
+		}
+	}
+	o := r.Observation
+	t.seq++
+	t.obs, t.text, t.links, t.result = o.ID, r.Text, r.Links, snap.Result
+	t.url, t.title = o.URL, o.Title
+	for _, e := range o.Elements {
+		delete(t.gone, e.ID) // never both here and gone
+	}
+	st := Step{Observation: o.ID, Seq: o.Seq, URL: o.URL, Title: o.Title, Navigated: o.URL != beforeURL, From: beforeURL, Warnings: warnings}
+	return &observed{diff: d, step: st, full: before == nil || d.Kept == 0, text: r.Text, firstSeen: before == nil}, nil
+}
+
+// answer is the text an action returns: quiet, or the whole tree when the
+// page changed entirely.
+func (ss *session) answer(o *observed) string {
+	if o.full {
+		b := appendHeader(nil, o.step)
+		b = append(b, "page:\n"...)
+		b = append(b, o.text...)
+		return string(b)
+	}
+	return string(AppendQuiet(nil, o.step, o.diff, QuietOptions{MaxLines: ss.srv.opts.QuietLines}))
+}
+
+// element returns the node with id in the tab's last tree, or an error
+// that says what became of the id.
+func (t *tab) element(id int) (*axtree.Node, error) {
+	if t.result == nil {
+		return nil, errors.New("no page is open yet: call browser_navigate first")
+	}
+	if id <= 0 {
+		return nil, fmt.Errorf("id %d is not an element id (ids are the positive numbers in [id=N])", id)
+	}
+	var found *axtree.Node
+	t.result.Tree.Walk(func(n *axtree.Node, _ int) bool {
+		if n.Role != "" && n.ID == id {
+			found = n
+			return false
+		}
+		return true
+	})
+	if found != nil {
+		return found, nil
+	}
+	if g, ok := t.gone[id]; ok {
+		return nil, fmt.Errorf("element [id=%d] is gone: it was %q at step %d and is no longer on the page; browser_snapshot shows the page now", id, g.line, g.seq)
+	}
+	return nil, fmt.Errorf("no element [id=%d] on this page; use an id from the latest tree (browser_snapshot)", id)
+}
+
+// act performs one action on element id and answers quietly.
+func (ss *session) act(ctx context.Context, id int, action, value string, record string) (string, error) {
+	t, err := ss.current(ctx, false)
+	if err != nil {
+		return "", err
+	}
+	n, err := t.element(id)
+	if err != nil {
+		return "", err
+	}
+	if err := t.page.Act(ctx, id, action, value); err != nil {
+		if errors.Is(err, capture.ErrNoElement) {
+			return "", fmt.Errorf("element [id=%d] (%s %q) could not be used: %v; browser_snapshot shows the page now", id, n.Role, n.Name, cleanErr(err))
+		}
+		return "", pageErr(action, err)
+	}
+	if secret(n) {
+		record = "[redacted]"
+	}
+	o, err := ss.observe(ctx, t, &observe.Action{Element: id, Action: action, Value: record}, nil)
+	if err != nil {
+		return "", err
+	}
+	return ss.answer(o), nil
+}
+
+// secret reports whether what is typed into n must not be recorded: a
+// password field.
+func secret(n *axtree.Node) bool {
+	for _, p := range n.Props {
+		if p.Key == "type" && strings.EqualFold(p.Value, "password") {
+			return true
+		}
+	}
+	return false
+}
+
+// pageErr words a failed page operation for the model.
+func pageErr(what string, err error) error {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("%s: canceled", what)
+	case errors.Is(err, capture.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%s: the page did not answer in time (%v); it may be busy or hung: try again, or open a fresh tab with browser_tabs", what, cleanErr(err))
+	case errors.Is(err, capture.ErrCrashed):
+		return fmt.Errorf("%s: the page crashed; close this tab and open a new one with browser_tabs", what)
+	}
+	return fmt.Errorf("%s: %v", what, cleanErr(err))
+}
+
+// cleanErr drops the package prefixes of an error message.
+func cleanErr(err error) string {
+	s := err.Error()
+	for _, p := range []string{"capture: ", "observe: ", "render: "} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return s
+}

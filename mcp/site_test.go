@@ -1,0 +1,90 @@
+package mcp
+
+import (
+	"fmt"
+	"html"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The test site: the corpus job form and shop sequences made live (the
+// form posts to the confirmation page, the search form to the results, a
+// result links to the product), a page with a field inside a closed shadow
+// root and a same-origin frame, and pages that hang.
+const shadowPage = `<!doctype html>
+<html lang="en"><head><title>Widgets</title></head>
+<body>
+<main>
+  <h1>Redeem a code</h1>
+  <code-box></code-box>
+  <p id="result"></p>
+  <p><a href="/frame/two" target="inner">Show the second panel</a></p>
+  <iframe name="inner" title="Panel" src="/frame/one" width="600" height="200"></iframe>
+</main>
+<script>
+customElements.define('code-box', class extends HTMLElement {
+  constructor() {
+    super();
+    const root = this.attachShadow({mode: 'closed'});
+    root.innerHTML = '<label>Voucher code <input id="code" type="text"></label> <button id="go">Redeem</button>';
+    root.getElementById('go').addEventListener('click', () => {
+      document.getElementById('result').textContent = 'Redeemed: ' + root.getElementById('code').value;
+    });
+  }
+});
+</script>
+</body></html>`
+
+const frameOne = `<!doctype html><html><head><title>One</title></head><body><p>First panel.</p></body></html>`
+
+const frameTwo = `<!doctype html><html><head><title>Two</title></head><body>
+<p>Second panel.</p><button id="b" onclick="document.getElementById('s').textContent='Panel button pressed'">Press me</button><p id="s"></p>
+</body></html>`
+
+// site serves the test pages on 127.0.0.1.
+func site(t testing.TB) *httptest.Server {
+	t.Helper()
+	read := func(rel ...string) string {
+		b, err := os.ReadFile(filepath.Join(append([]string{"..", "corpus", "sequences"}, rel...)...))
+		require.NoError(t, err)
+		return string(b)
+	}
+	jobForm, submitted := read("job-form", "01-empty.html"), read("job-form", "04-submitted.html")
+	search, results, product := read("shop", "01-search.html"), read("shop", "02-results.html"), read("shop", "03-product.html")
+	mux := http.NewServeMux()
+	page := func(path, body string) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, body)
+		})
+	}
+	page("/jobs/42", jobForm)
+	mux.HandleFunc("POST /jobs/42/apply", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		name := r.FormValue("name")
+		fmt.Fprint(w, strings.ReplaceAll(submitted, "Ada Lovelace", html.EscapeString(name)))
+	})
+	page("/shop", search)
+	page("/search", results)
+	page("/p/B00000001", product)
+	page("/shadow", shadowPage)
+	page("/frame/one", frameOne)
+	page("/frame/two", frameTwo)
+	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
+	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	s := &httptest.Server{Listener: ln, Config: &http.Server{Handler: mux}}
+	s.Start()
+	t.Cleanup(s.Close)
+	return s
+}
