@@ -6,34 +6,104 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/axtree/axtree/roles"
 )
 
 // Target names an element the way a person would: by role and accessible
 // name. Recorded scripts resolve targets against a fresh tree instead of
 // replaying raw selectors.
 type Target struct {
-	Role string         // ARIA role; "" matches any role
-	Name string         // exact name (white space collapsed); ignored when Re is set
-	Re   *regexp.Regexp // name pattern; nil to match Name exactly
+	Role string // ARIA role; "" matches any role
+	// Name is matched against an element's accessible name as Mode says
+	// (white space collapsed); ignored when Re is set.
+	Name string
+	// Mode is how Name matches: MatchExact (the zero value) or
+	// MatchSubstring, as Playwright's getByRole does by default.
+	Mode MatchMode
+	Re   *regexp.Regexp // name pattern; nil to match Name as Mode says
 	// Within, when set, scopes the search to descendants of the elements that
 	// match it.
 	Within *Target
 }
 
+// MatchMode is how a Target's Name matches an element's name.
+type MatchMode int
+
+// Match modes.
+const (
+	// MatchExact: the whole name, case-sensitive (getByRole's exact: true).
+	MatchExact MatchMode = iota
+	// MatchSubstring: a case-insensitive substring of the name
+	// (getByRole's default).
+	MatchSubstring
+)
+
+// ParseTarget makes a Target from the strings a person or an agent gives,
+// with the semantics of Playwright's getByRole(role, {name, exact}): a name
+// between slashes is a regular expression (/^Name/i; flags i, m and s), any
+// other name matches as a case-insensitive substring, or exactly when exact
+// is set; white space is collapsed. An empty name matches every name. The
+// role must be a WAI-ARIA role token (any case) or empty; a misspelt one is
+// an error that suggests the closest (see CheckRole). The CLI's find, the
+// runtime's in-page find and the MCP server's browser_find all call it.
+func ParseTarget(role, name string, exact bool) (Target, error) {
+	if err := CheckRole(role); err != nil {
+		return Target{}, err
+	}
+	n, re, err := ParseName(name)
+	if err != nil {
+		return Target{}, err
+	}
+	t := Target{Role: strings.ToLower(strings.TrimSpace(role)), Name: n, Re: re}
+	if !exact {
+		t.Mode = MatchSubstring
+	}
+	return t, nil
+}
+
+// CheckRole returns nil when role is "" or a WAI-ARIA role token (any
+// case; the synonyms image, presentation and directory included), else an
+// error naming it and, when one is near, the closest role:
+// `unknown role "buton" (did you mean "button"?)`.
+func CheckRole(role string) error {
+	r := strings.ToLower(strings.TrimSpace(role))
+	if r == "" {
+		return nil
+	}
+	if info, ok := roles.Lookup(r); ok && !info.Abstract {
+		return nil
+	}
+	best, bestD := "", -1
+	for _, c := range roles.Names() {
+		d := levenshtein([]rune(r), []rune(c))
+		if strings.HasPrefix(c, r) && len(r) >= 3 {
+			d = min(d, 1)
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best != "" && bestD <= max(2, len([]rune(r))/3) {
+		return fmt.Errorf("unknown role %q (did you mean %q?)", role, best)
+	}
+	return fmt.Errorf("unknown role %q (not a WAI-ARIA role)", role)
+}
+
 // ParseName turns a name argument into a Target's Name or Re: text between
 // slashes is a Go regular expression, with an optional trailing i flag for
-// case-insensitive matching (/^Name/i); anything else is an exact name.
+// case-insensitive matching (/^Name/i; m and s as in Go and JavaScript);
+// anything else is a name, white space collapsed.
 func ParseName(s string) (name string, re *regexp.Regexp, err error) {
 	if len(s) >= 2 && s[0] == '/' {
 		end := strings.LastIndexByte(s, '/')
 		if end > 0 {
 			pat, flags := s[1:end], s[end+1:]
-			switch flags {
-			case "":
-			case "i":
-				pat = "(?i)" + pat
-			default:
-				return "", nil, fmt.Errorf("find: name %q: unknown regexp flags %q (only i is supported)", s, flags)
+			if strings.Trim(flags, "ims") != "" {
+				return "", nil, fmt.Errorf("find: name %q: unknown regexp flags %q (i, m and s are supported)", s, flags)
+			}
+			if flags != "" {
+				pat = "(?" + flags + ")" + pat
 			}
 			re, err := regexp.Compile(pat)
 			if err != nil {
@@ -131,7 +201,40 @@ func (tg Target) matches(n *Node) bool {
 	if tg.Re != nil {
 		return tg.Re.MatchString(n.Name)
 	}
-	return tg.Name == "" || collapse(tg.Name) == n.Name
+	if tg.Name == "" {
+		return true
+	}
+	if tg.Mode == MatchSubstring {
+		return containsFold(n.Name, collapse(tg.Name))
+	}
+	return collapse(tg.Name) == n.Name
+}
+
+// containsFold reports whether sub is within s, ignoring case (Unicode
+// simple folding, rune by rune, as strings.EqualFold does).
+func containsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	n := utf8.RuneCountInString(sub)
+	for i := 0; i < len(s); {
+		// Compare sub with the next n runes of s.
+		j, k := i, 0
+		for k < n && j < len(s) {
+			_, w := utf8.DecodeRuneInString(s[j:])
+			j += w
+			k++
+		}
+		if k < n {
+			return false
+		}
+		if strings.EqualFold(s[i:j], sub) {
+			return true
+		}
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return false
 }
 
 // closest ranks nodes by similarity to the target: a role match first, then

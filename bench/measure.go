@@ -108,6 +108,11 @@ type Options struct {
 	TimeBudget time.Duration
 	// NoTiming skips timing and allocation counts (their fields stay 0).
 	NoTiming bool
+	// Progress, when set, is called as the work goes: stage "timing"
+	// before each page (done pages before it), then "tokens" as each
+	// page's tokens are counted (done including it). It must be cheap and
+	// safe to call from several goroutines (the tokens stage).
+	Progress func(stage string, done, total int, page string)
 }
 
 // Reps holds the bytes of every representation of one page.
@@ -179,7 +184,12 @@ func Measure(pages []Page, opts Options) ([]Row, error) {
 	}
 	rows := make([]Row, len(pages))
 	reps := make([]*Reps, len(pages))
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(string, int, int, string) {}
+	}
 	for i, p := range pages {
+		progress("timing", i, len(pages), p.Name)
 		r, err := BuildReps(p)
 		if err != nil {
 			return nil, err
@@ -195,6 +205,8 @@ func Measure(pages []Page, opts Options) ([]Row, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	counted := 0
 	next := make(chan int)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -203,6 +215,10 @@ func Measure(pages []Page, opts Options) ([]Row, error) {
 			for i := range next {
 				countTokens(ctr, &rows[i], reps[i])
 				reps[i] = nil // let the page go
+				mu.Lock()
+				counted++
+				progress("tokens", counted, len(pages), pages[i].Name)
+				mu.Unlock()
 			}
 		}()
 	}

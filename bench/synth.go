@@ -86,6 +86,12 @@ type ScalePoint struct {
 // the noise more than the code. Pages are generated before the clock
 // starts; the collector runs before every render.
 func Scale(sizes []int, runs int) []ScalePoint {
+	return ScaleProgress(sizes, runs, nil)
+}
+
+// ScaleProgress is Scale calling progress (when not nil) before each size
+// with its index (0-based), the number of sizes and the element count.
+func ScaleProgress(sizes []int, runs int, progress func(i, n, elements int)) []ScalePoint {
 	if runs < 1 {
 		runs = 1
 	}
@@ -93,7 +99,10 @@ func Scale(sizes []int, runs int) []ScalePoint {
 	opts.MaxInputBytes = -1
 	opts.Build.MaxNodes = 1 << 30 // measure the whole page, past the default node cap
 	out := make([]ScalePoint, 0, len(sizes))
-	for _, n := range sizes {
+	for i, n := range sizes {
+		if progress != nil {
+			progress(i, len(sizes), n)
+		}
 		page := Synthetic(n)
 		var total, totalCPU time.Duration
 		var allocs uint64

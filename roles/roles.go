@@ -77,6 +77,19 @@ func IsLandmark(role string) bool {
 // roles that imply none. The returned slice is shared: do not modify it.
 func Implied(role string) []Action { return implied[role] }
 
+// Names returns the role tokens an element can have: the non-abstract
+// roles of the table, in table order (synonyms left out). The slice is
+// new on every call.
+func Names() []string {
+	out := make([]string, 0, len(roleList))
+	for _, e := range roleList {
+		if !e.info.Abstract {
+			out = append(out, e.info.Name)
+		}
+	}
+	return out
+}
+
 // maxWalk bounds every ancestor walk and subtree scan, so that hostile
 // nesting costs bounded time per element.
 const maxWalk = 256

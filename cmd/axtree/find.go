@@ -2,107 +2,89 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/render"
 )
 
-const findUsage = `usage: axtree find [--role ROLE] [--name NAME] [--within-role R --within-name N] [--capture] [--json] FILE|-
-
-Resolves a semantic target against the tree of a page and prints the
-matching elements in document order, one per line: id, role, name.
-NAME is an exact name, or a Go regular expression between slashes with an
-optional i flag for case-insensitive matching: --name '/^Name/i'.
-When nothing matches it prints the three closest candidates with their
-similarity score (role first, then name) and exits with status 1.
-`
-
-// runFind implements `axtree find`.
-func runFind(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("find", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	role := fs.String("role", "", "")
-	name := fs.String("name", "", "")
-	wRole := fs.String("within-role", "", "")
-	wName := fs.String("within-name", "", "")
-	capture := fs.Bool("capture", false, "")
-	asJSON := fs.Bool("json", false, "")
-	file, err := parseInterleaved(fs, args)
-	if err == flag.ErrHelp {
-		fmt.Fprint(stdout, findUsage)
-		return 0
+func findCommand() *cli.Command {
+	var (
+		role, name, wRole, wName string
+		exact, capture, asJSON   bool
+	)
+	return &cli.Command{
+		Name:    "find",
+		Args:    "FILE|-",
+		Summary: "find elements by role and name (getByRole)",
+		Doc: `Resolves a semantic target against the tree of a page and prints the
+matching elements in document order, one per line: id, role, name. NAME
+matches as Playwright's getByRole does: a case-insensitive substring of
+the accessible name by default, the whole name with --exact, or a regular
+expression between slashes ('/^Name/i'; flags i, m, s). ROLE is a WAI-ARIA
+role; a misspelt one is refused with the closest role. When nothing
+matches, find says so, prints the three closest candidates with their
+similarity score (role first, then name) and exits with status 1.`,
+		Flags: func(f *cli.Flags) {
+			f.String(&role, "role", "ROLE", "the WAI-ARIA role (button, link, textbox, …)")
+			f.String(&name, "name", "NAME", "the accessible name: substring, exact with --exact, or /regexp/flags")
+			f.Bool(&exact, "exact", "match NAME as the whole name, case-sensitive")
+			f.String(&wRole, "within-role", "ROLE", "only inside elements of this role …")
+			f.String(&wName, "within-name", "NAME", "… and this name (matched like --name)")
+			f.Bool(&capture, "capture", "the input is a capture JSON document, not HTML")
+			f.Bool(&asJSON, "json", "print {\"matches\": […], \"candidates\": […]}")
+		},
+		MinArgs: 1, MaxArgs: 1,
+		Run: func(e *cli.Env, args []string) error {
+			if role == "" && name == "" {
+				return cli.Usagef("give --role, --name or both")
+			}
+			target, err := axtree.ParseTarget(role, name, exact)
+			if err != nil {
+				return cli.Usagef("%s", cli.Message(err))
+			}
+			if wRole != "" || wName != "" {
+				w, err := axtree.ParseTarget(wRole, wName, exact)
+				if err != nil {
+					return cli.Usagef("%s", cli.Message(err))
+				}
+				target.Within = &w
+			}
+			res, err := readRendered(e, args[0], capture, render.Options{})
+			if err != nil {
+				return err
+			}
+			r := res.Tree.Find(target)
+			if asJSON {
+				out := struct {
+					Matches    []axtree.Match `json:"matches"`
+					Candidates []axtree.Match `json:"candidates,omitempty"`
+				}{r.Matches, r.Candidates}
+				if out.Matches == nil {
+					out.Matches = []axtree.Match{}
+				}
+				b, err := json.Marshal(out)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(e.Stdout, "%s\n", b)
+			} else if len(r.Matches) > 0 {
+				for _, m := range r.Matches {
+					fmt.Fprintf(e.Stdout, "[id=%d] [%s] %s\n", m.ID, m.Role, m.Name)
+				}
+			} else if len(r.Candidates) == 0 {
+				fmt.Fprintln(e.Stdout, "no match; the page has no element with a role to match against")
+			} else {
+				fmt.Fprintln(e.Stdout, "no match; closest candidates:")
+				for _, m := range r.Candidates {
+					fmt.Fprintf(e.Stdout, "[id=%d] [%s] %s (score %.3f)\n", m.ID, m.Role, m.Name, m.Score)
+				}
+			}
+			if len(r.Matches) == 0 {
+				return cli.Status(1)
+			}
+			return nil
+		},
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree find: %v\n%s", err, findUsage)
-		return 2
-	}
-	if *role == "" && *name == "" {
-		fmt.Fprintf(stderr, "axtree find: give --role, --name or both\n%s", findUsage)
-		return 2
-	}
-	target, err := makeTarget(*role, *name)
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree find: %v\n", err)
-		return 2
-	}
-	if *wRole != "" || *wName != "" {
-		w, err := makeTarget(*wRole, *wName)
-		if err != nil {
-			fmt.Fprintf(stderr, "axtree find: %v\n", err)
-			return 2
-		}
-		target.Within = &w
-	}
-	in, closeIn, err := openInput(file, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree find: %v\n", err)
-		return 1
-	}
-	defer closeIn()
-	var res *render.Result
-	if *capture {
-		res, err = render.Capture(in, render.Options{})
-	} else {
-		res, err = render.HTML(in, render.Options{})
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree find: %s: %v\n", file, err)
-		return 1
-	}
-	r := res.Tree.Find(target)
-	if *asJSON {
-		out := struct {
-			Matches    []axtree.Match `json:"matches"`
-			Candidates []axtree.Match `json:"candidates,omitempty"`
-		}{r.Matches, r.Candidates}
-		if out.Matches == nil {
-			out.Matches = []axtree.Match{}
-		}
-		b, _ := json.Marshal(out)
-		fmt.Fprintf(stdout, "%s\n", b)
-	} else if len(r.Matches) > 0 {
-		for _, m := range r.Matches {
-			fmt.Fprintf(stdout, "[id=%d] [%s] %s\n", m.ID, m.Role, m.Name)
-		}
-	} else {
-		fmt.Fprintln(stdout, "no match; closest candidates:")
-		for _, m := range r.Candidates {
-			fmt.Fprintf(stdout, "[id=%d] [%s] %s (score %.3f)\n", m.ID, m.Role, m.Name, m.Score)
-		}
-	}
-	if len(r.Matches) == 0 {
-		return 1
-	}
-	return 0
-}
-
-func makeTarget(role, name string) (axtree.Target, error) {
-	n, re, err := axtree.ParseName(name)
-	if err != nil {
-		return axtree.Target{}, err
-	}
-	return axtree.Target{Role: role, Name: n, Re: re}, nil
 }

@@ -3,12 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"flag"
-	"fmt"
 	"io"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/render"
 )
 
@@ -23,60 +22,41 @@ type inspectRecord struct {
 	Hidden      bool   `json:"hidden"`
 }
 
-const inspectUsage = `usage: axtree inspect [--content-type CT] FILE|-
-
-Prints one JSON object per element, in pre-order (the dom.Doc.Elements
-index "i"): tag (prefixed "svg:" or "math:" outside HTML), computed role,
-accessible name, description, and whether the element is hidden from the
-accessibility tree. FILE "-" reads standard input. The page is decoded as
-a browser decodes it: by its byte order mark, else the charset of
---content-type (its HTTP Content-Type, when known), else a <meta>
-declaration, else UTF-8.
-`
-
-// runInspect implements `axtree inspect`.
-func runInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	contentType := fs.String("content-type", "", "")
-	file, err := parseInterleaved(fs, args)
-	if err == flag.ErrHelp {
-		fmt.Fprint(stdout, inspectUsage)
-		return 0
+func inspectCommand() *cli.Command {
+	var contentType string
+	return &cli.Command{
+		Name:    "inspect",
+		Args:    "FILE|-",
+		Summary: "one JSON line per element: role, name, …",
+		Doc: `Prints one JSON object per element of an HTML page, in pre-order (the
+dom.Doc.Elements index "i"): tag (prefixed "svg:" or "math:" outside
+HTML), computed role, accessible name, description, and whether the
+element is hidden from the accessibility tree. FILE "-" reads standard
+input. The page is decoded as a browser decodes it: by its byte order
+mark, else the charset of --content-type, else a <meta> declaration, else
+UTF-8. Input that is not an HTML page (empty, binary, a capture or other
+JSON) is refused with a message saying what it is.`,
+		Flags: func(f *cli.Flags) {
+			f.String(&contentType, "content-type", "CT", "the page's HTTP Content-Type, when known")
+		},
+		MinArgs: 1, MaxArgs: 1,
+		Run: func(e *cli.Env, args []string) error {
+			b, err := e.ReadHTML(args[0])
+			if err != nil {
+				return err
+			}
+			b, _ = render.Decode(b, contentType)
+			d, err := dom.ParseDoc(b)
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriterSize(e.Stdout, 64<<10)
+			if err := inspect(d, w); err != nil {
+				return err
+			}
+			return w.Flush()
+		},
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %v\n%s", err, inspectUsage)
-		return 2
-	}
-	src, closeIn, err := openInput(file, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
-		return 1
-	}
-	defer closeIn()
-	b, err := io.ReadAll(io.LimitReader(src, render.DefaultMaxInputBytes+1))
-	if err == nil && len(b) > render.DefaultMaxInputBytes {
-		err = fmt.Errorf("page is larger than %d bytes", render.DefaultMaxInputBytes)
-	}
-	var d *dom.Doc
-	if err == nil {
-		b, _ = render.Decode(b, *contentType)
-		d, err = dom.ParseDoc(b)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %s: %v\n", file, err)
-		return 1
-	}
-	w := bufio.NewWriterSize(stdout, 64<<10)
-	if err := inspect(d, w); err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
-		return 1
-	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "axtree inspect: %v\n", err)
-		return 1
-	}
-	return 0
 }
 
 // inspect writes one JSON line per element of d to w.

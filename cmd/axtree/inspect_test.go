@@ -134,8 +134,8 @@ func TestInspectUsage(t *testing.T) {
 		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
-		if !strings.Contains(stderr.String(), "usage: axtree inspect") {
-			t.Errorf("%v: no usage on stderr: %q", args, stderr.String())
+		if msg := stderr.String(); strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "want FILE|-") || !strings.Contains(msg, "axtree help inspect") {
+			t.Errorf("%v: want one line saying what is wrong and where the help is, got %q", args, msg)
 		}
 	}
 	var stdout bytes.Buffer
@@ -161,12 +161,19 @@ func TestInspectWriteError(t *testing.T) {
 
 func TestInspectEmptyInput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"inspect", "-"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+	if code := run([]string{"inspect", "-"}, strings.NewReader(" \n"), &stdout, &stderr); code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	// html.Parse makes html, head and body for any input
-	if got := len(decodeInspect(t, stdout.String())); got != 3 {
-		t.Errorf("got %d lines, want 3", got)
+	if stderr.String() != "axtree inspect: standard input is empty: there is no page to read\n" || stdout.Len() != 0 {
+		t.Errorf("stdout %q, stderr %q", stdout.String(), stderr.String())
+	}
+	// A page of white space around one element still inspects.
+	stdout.Reset()
+	if code := run([]string{"inspect", "-"}, strings.NewReader(" <p> "), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if got := len(decodeInspect(t, stdout.String())); got != 4 {
+		t.Errorf("got %d lines, want 4", got)
 	}
 }
 

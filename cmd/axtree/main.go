@@ -1,59 +1,45 @@
 // Command axtree turns a web page into the numbered accessibility tree an
-// LLM agent reads. Run `axtree help` for the subcommands.
+// LLM agent reads. Run `axtree help` for the commands.
+//
+// This binary is the pure-Go core: it links neither a browser driver nor a
+// database, so `go run ./cmd/axtree render page.html` builds quickly on a
+// fresh machine. The commands that need Chromium are in axtree-live and
+// those that need the observation store in axtree-store; axtree runs them
+// when they are asked for (see internal/cli).
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
+
+	"github.com/axtree/axtree/internal/cli"
 )
-
-const usage = `usage: axtree <command> [flags] [args]
-
-commands:
-  inspect FILE|-        one JSON object per element: index, tag, role, name, description, hidden
-  render FILE|-         print the numbered tree (see axtree render -h)
-  capture URL|FILE      load the page in headless Chromium and print its live tree (see axtree capture -h)
-  find FILE|-           resolve a role + name target (see axtree find -h)
-  rank FILE.har         rank a recorded network capture (see axtree rank -h)
-  bench                 token, cache and speed benchmarks over the corpus (see axtree bench -h)
-  run DIR|MANIFEST      replay recorded pages into an observation store (see axtree run -h)
-  graph                 print the state graph of a store (see axtree graph -h)
-  help                  this text
-`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches a subcommand and returns the process exit status.
+// program returns the axtree command table. Commands implemented by
+// another binary carry its name in Binary.
+func program() *cli.Program {
+	return &cli.Program{
+		Name:    "axtree",
+		Binary:  "axtree",
+		Summary: "axtree turns a web page into the numbered accessibility tree an LLM agent reads and acts on.",
+		Commands: []*cli.Command{
+			renderCommand(),
+			inspectCommand(),
+			findCommand(),
+			rankCommand(),
+			{Name: "capture", Args: "URL|FILE", Summary: "print the live tree of a page loaded in Chromium", Binary: "axtree-live"},
+			{Name: "run", Args: "DIR|MANIFEST", Summary: "replay recorded pages into a store", Binary: "axtree-store"},
+			{Name: "graph", Summary: "print the state graph of a store", Binary: "axtree-store"},
+			{Name: "bench", Summary: "token, cache and speed benchmarks", Binary: "axtree-store"},
+		},
+	}
+}
+
+// run runs the axtree program and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "inspect":
-		return runInspect(rest, stdin, stdout, stderr)
-	case "render":
-		return runRender(rest, stdin, stdout, stderr)
-	case "capture":
-		return runCapture(rest, stdin, stdout, stderr)
-	case "find":
-		return runFind(rest, stdin, stdout, stderr)
-	case "rank":
-		return runRank(rest, stdin, stdout, stderr)
-	case "bench":
-		return runBench(rest, stdin, stdout, stderr)
-	case "run":
-		return runRun(rest, stdin, stdout, stderr)
-	case "graph":
-		return runGraph(rest, stdin, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	fmt.Fprintf(stderr, "axtree: unknown command %q\n%s", cmd, usage)
-	return 2
+	return program().Run(args, stdin, stdout, stderr)
 }

@@ -2,158 +2,84 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/netcap"
 )
-
-const rankUsage = `usage: axtree rank FILE.har|- [--actions actions.json] [--json] [--budget N]
-
-Ranks the requests of a recorded capture (HAR 1.2) against the user's DOM
-actions (a JSON array of {"time","id","role","name","action","value"}),
-prints the top candidates with their score breakdown, the plan (network,
-dom or hybrid) and the generator context. Flags may come before or after
-the file; "-" reads the HAR from standard input.
-
-flags:
-`
 
 // maxRankInput bounds the HAR and action files read by axtree rank.
 const maxRankInput = 1 << 30
 
-func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	actionsPath := fs.String("actions", "", "DOM action timeline `file` (JSON array); without it no temporal correlation is scored")
-	asJSON := fs.Bool("json", false, "print one JSON object: candidates, plan, context, ...")
-	budget := fs.Int("budget", netcap.DefaultBudget, "context size limit in `bytes`")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, rankUsage)
-		fs.PrintDefaults()
+func rankCommand() *cli.Command {
+	var (
+		actionsPath string
+		asJSON      bool
+		budget      = netcap.DefaultBudget
+	)
+	return &cli.Command{
+		Name:    "rank",
+		Args:    "FILE.har|-",
+		Summary: "rank a HAR's requests against DOM actions",
+		Doc: `Ranks the requests of a recorded capture (HAR 1.2) against the user's DOM
+actions (a JSON array of {"time","id","role","name","action","value"}),
+prints the top candidates with their score breakdown, the plan (network,
+dom or hybrid) and the generator context. "-" reads the HAR from standard
+input. Credentials (tokens, keys, passwords, card numbers, cookies) are
+printed as placeholders such as {{authorization}}, in text and JSON alike;
+their recorded values stay in memory for the replay.`,
+		Flags: func(f *cli.Flags) {
+			f.String(&actionsPath, "actions", "FILE", "DOM action timeline (JSON array); without it no temporal correlation is scored")
+			f.Bool(&asJSON, "json", "print one JSON object: candidates, plan, context, …")
+			f.Int(&budget, "budget", "BYTES", "context size limit")
+		},
+		MinArgs: 1, MaxArgs: 1,
+		Run: func(e *cli.Env, args []string) error {
+			if budget <= 0 {
+				return cli.Usagef("--budget must be positive, not %d", budget)
+			}
+			har, err := e.ReadFile(args[0], maxRankInput)
+			if err != nil {
+				return err
+			}
+			name := cli.InputName(args[0])
+			switch k, detail := cli.Sniff(har); k {
+			case cli.KindEmpty:
+				return fmt.Errorf("%s is empty: there is no HAR to rank", name)
+			case cli.KindBinary:
+				return fmt.Errorf("%s is binary data (%s), not a HAR recording", name, detail)
+			case cli.KindCapture:
+				return fmt.Errorf("%s is a capture document, not a HAR recording (axtree render renders it)", name)
+			}
+			capture, err := netcap.ParseHAR(har)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, cli.Message(err))
+			}
+			var actions []netcap.Action
+			if actionsPath != "" {
+				data, err := e.ReadFile(actionsPath, maxRankInput)
+				if err != nil {
+					return err
+				}
+				if actions, err = netcap.ParseActions(data); err != nil {
+					return fmt.Errorf("%s: %v", cli.InputName(actionsPath), cli.Message(err))
+				}
+			}
+			res := netcap.Rank(capture, actions, netcap.Options{Budget: budget})
+			if asJSON {
+				enc := json.NewEncoder(e.Stdout)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				return enc.Encode(res)
+			}
+			for _, w := range res.Warnings {
+				e.Warnf("%s", w)
+			}
+			return writeRankText(e.Stdout, res, budget)
+		},
 	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2 // the flag package already printed the error and usage
-	}
-	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "axtree rank: want exactly one HAR file, got %d arguments (see axtree rank -h)\n", len(pos))
-		return 2
-	}
-	if *budget <= 0 {
-		fmt.Fprintf(stderr, "axtree rank: --budget must be positive, got %d\n", *budget)
-		return 2
-	}
-	har, err := readInput(pos[0], stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree rank: %v\n", err)
-		return 1
-	}
-	capture, err := netcap.ParseHAR(har)
-	if err != nil {
-		fmt.Fprintf(stderr, "axtree rank: %s: %v\n", pos[0], trimPrefix(err))
-		return 1
-	}
-	var actions []netcap.Action
-	if *actionsPath != "" {
-		data, err := readInput(*actionsPath, nil)
-		if err != nil {
-			fmt.Fprintf(stderr, "axtree rank: %v\n", err)
-			return 1
-		}
-		if actions, err = netcap.ParseActions(data); err != nil {
-			fmt.Fprintf(stderr, "axtree rank: %s: %v\n", *actionsPath, trimPrefix(err))
-			return 1
-		}
-	}
-	res := netcap.Rank(capture, actions, netcap.Options{Budget: *budget})
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
-			fmt.Fprintf(stderr, "axtree rank: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(stderr, "axtree rank: warning: %s\n", w)
-	}
-	if err := writeRankText(stdout, res, *budget); err != nil {
-		fmt.Fprintf(stderr, "axtree rank: %v\n", err)
-		return 1
-	}
-	return 0
-}
-
-// parseInterspersed parses flags that may come before or after positional
-// arguments; everything after "--" is positional.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		consumed := len(args) - len(rest)
-		if consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-// readInput reads a file, or standard input for "-" when stdin is not nil.
-func readInput(path string, stdin io.Reader) ([]byte, error) {
-	if path == "-" && stdin != nil {
-		data, err := io.ReadAll(io.LimitReader(stdin, maxRankInput+1))
-		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %v", err)
-		}
-		if len(data) > maxRankInput {
-			return nil, fmt.Errorf("standard input is larger than %d bytes", maxRankInput)
-		}
-		return data, nil
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, unwrapPath(err))
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory", path)
-	}
-	if st.Size() > maxRankInput {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxRankInput)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, unwrapPath(err))
-	}
-	return data, nil
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-func trimPrefix(err error) string {
-	return strings.TrimPrefix(err.Error(), "netcap: ")
 }
 
 func writeRankText(w io.Writer, res *netcap.Result, budget int) error {

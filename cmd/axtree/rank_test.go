@@ -116,11 +116,12 @@ func TestRankErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"rank"}, 2, "want exactly one HAR file"},
+		{[]string{"rank"}, 2, "want FILE.har|-, got 0 arguments"},
 		{[]string{"rank", har, har}, 2, "got 2 arguments"},
 		{[]string{"rank", har, "--budget", "0"}, 2, "--budget must be positive"},
-		{[]string{"rank", har, "--budget", "x"}, 2, "invalid value"},
-		{[]string{"rank", "--nope", har}, 2, "flag provided but not defined"},
+		{[]string{"rank", har, "--budget", "x"}, 2, `--budget: "x" is not a whole number`},
+		{[]string{"rank", "--nope", har}, 2, "unknown flag --nope"},
+		{[]string{"rank", "--actons", actions, har}, 2, "unknown flag --actons; did you mean --actions?"},
 		{[]string{"rank", filepath.Join(dir, "missing.har")}, 1, "missing.har: no such file or directory"},
 		{[]string{"rank", dir}, 1, "is a directory"},
 		{[]string{"rank", trunc}, 1, "truncated HAR"},

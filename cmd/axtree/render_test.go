@@ -56,12 +56,12 @@ func TestRenderErrors(t *testing.T) {
 	if _, _, code := runAx(t, "{", "render", "--capture", "-"); code != 1 {
 		t.Fatalf("bad capture: code %d, want 1", code)
 	}
-	// Empty and binary input render (to nothing much) without failing.
-	if _, _, code := runAx(t, "", "render", "-"); code != 0 {
-		t.Fatalf("empty input: code %d", code)
+	// Empty and binary input are refused with a message saying what they are.
+	if _, errs, code := runAx(t, "", "render", "-"); code != 1 || errs != "axtree render: standard input is empty: there is no page to read\n" {
+		t.Fatalf("empty input: code %d, stderr %q", code, errs)
 	}
-	if _, _, code := runAx(t, "\x00\xff\xfe<\x01>", "render", "-"); code != 0 {
-		t.Fatalf("binary input: code %d", code)
+	if _, errs, code := runAx(t, "\x00\xff\xfe<\x01>", "render", "-"); code != 1 || !strings.Contains(errs, "binary data") {
+		t.Fatalf("binary input: code %d, stderr %q", code, errs)
 	}
 }
 
@@ -70,7 +70,7 @@ func TestFind(t *testing.T) {
 	if code != 0 || strings.TrimSpace(out) != "[id=3] [textbox] Name" {
 		t.Fatalf("code %d out %q", code, out)
 	}
-	out, _, code = runAx(t, formPage, "find", "--role", "button", "--name", "Submit", "-")
+	out, _, code = runAx(t, formPage, "find", "--role", "button", "--name", "Submit", "--exact", "-")
 	if code != 1 || !strings.Contains(out, "[id=4] [button] Submit Application (score") {
 		t.Fatalf("miss: code %d out %q", code, out)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/render"
 )
 
 func TestCaptureFlagErrors(t *testing.T) {
@@ -62,9 +63,9 @@ func TestCaptureFileLive(t *testing.T) {
 		t.Fatalf("--save wrote %q (%v)", raw, err)
 	}
 	// The saved capture renders the same tree through axtree render --capture.
-	var again bytes.Buffer
-	if code := run([]string{"render", "--capture", "--view", "enriched", saved}, nil, &again, &errb); code != 0 || again.String() != text {
-		t.Errorf("render --capture of the saved capture differs (exit %d):\n%s\nvs\n%s", code, again.String(), text)
+	res, err := render.Capture(bytes.NewReader(raw), render.Options{})
+	if err != nil || string(res.Enriched()) != text {
+		t.Errorf("render --capture of the saved capture differs (%v):\n%s\nvs\n%s", err, res.Enriched(), text)
 	}
 	if l, err := os.ReadFile(linksFile); err != nil || !strings.Contains(string(l), "next.html") {
 		t.Errorf("--links wrote %q (%v)", l, err)
