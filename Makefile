@@ -17,7 +17,7 @@ bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=1 ./... | tee bench/results/latest.txt
 
 bench-corpus:
-	$(GO) run ./cmd/axtree bench --svg bench/results/tokens.svg
+	$(GO) run ./cmd/axtree bench --out bench/results --svg bench/results/tokens.svg
 
 bench-scaling:
 	$(GO) run ./cmd/axtree bench --scaling

@@ -105,7 +105,7 @@ timings are not comparable. See bench/README.md.`,
 			if _, err := e.Stdout.Write(md.Bytes()); err != nil {
 				return err
 			}
-			if out != "" {
+			if out != "" && out != "-" { // "-": nothing, as before --out was needed
 				if err := os.MkdirAll(out, 0o755); err != nil {
 					return err
 				}

@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // benchCorpus lays out a small corpus in the shared layout: pages/ with
@@ -123,4 +126,32 @@ func TestBenchScaling(t *testing.T) {
 	if !strings.Contains(out, "| 199 |") || !strings.Contains(out, "| 1999 |") || !strings.Contains(out, "slope") {
 		t.Errorf("scaling output:\n%s", out)
 	}
+}
+
+// TestBenchWritesOnlyWhenAsked: without --out, bench prints its tables and
+// writes no file, neither in the working directory nor in the checked-in
+// bench/results.
+func TestBenchWritesOnlyWhenAsked(t *testing.T) {
+	pages := benchCorpus(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	results := filepath.Join(root, "bench", "results", "corpus.md")
+	before, err := os.Stat(results)
+	require.NoError(t, err)
+	content, err := os.ReadFile(results)
+	require.NoError(t, err)
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"bench", "--corpus", pages, "--no-timing"}, nil, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "| alpha |")
+	after, err := os.Stat(results)
+	require.NoError(t, err)
+	assert.Equal(t, before.ModTime(), after.ModTime(), "bench/results/corpus.md was rewritten")
+	again, _ := os.ReadFile(results)
+	assert.Equal(t, content, again)
+	ents, err := os.ReadDir(cwd)
+	require.NoError(t, err)
+	assert.Empty(t, ents, "bench wrote into the working directory")
+	assert.Empty(t, stderr.String(), "no progress when stderr is not a terminal")
 }

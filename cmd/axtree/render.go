@@ -53,6 +53,9 @@ func readRendered(e *cli.Env, name string, capture bool, opts render.Options) (*
 		if err != nil {
 			return nil, &captureError{name: cli.InputName(name), err: err}
 		}
+		if !capture {
+			e.NoteCapture(name)
+		}
 		return res, nil
 	}
 	return render.HTMLBytes(b, opts)

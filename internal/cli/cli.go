@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 )
@@ -31,7 +30,9 @@ type Program struct {
 	Binary string
 	// Summary is the one-line description under the usage line of `help`.
 	Summary string
-	// Commands are the subcommands, in the order help lists them.
+	// Commands are the subcommands, in the order help lists them. Their
+	// Flags and Run closures share variables, so build a fresh Program
+	// for every run (as the binaries' run functions do).
 	Commands []*Command
 	// Finder locates the binaries of external commands; nil uses
 	// DefaultFinder.
@@ -384,10 +385,8 @@ func (p *Program) writeCommandHelp(w io.Writer, c *Command, path string) {
 			writeItem(&b, strings.TrimSpace(s.Name+" "+s.Args), s.Summary, width)
 		}
 	}
-	if len(f.list) > 0 {
-		b.WriteString("\nflags:\n")
-		f.writeHelp(&b)
-	}
+	b.WriteString("\nflags:\n")
+	f.writeHelp(&b)
 	io.WriteString(w, b.String())
 }
 
@@ -447,7 +446,7 @@ func closest(s string, cands []string) string {
 	sorted := append([]string(nil), cands...)
 	sort.Strings(sorted)
 	for _, c := range sorted {
-		d := Levenshtein(ls, strings.ToLower(c))
+		d := EditDistance(ls, strings.ToLower(c))
 		if bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
@@ -458,30 +457,31 @@ func closest(s string, cands []string) string {
 	return best
 }
 
-// Levenshtein is the edit distance between a and b, in runes.
-func Levenshtein(a, b string) int {
+// EditDistance is the number of single-rune insertions, deletions,
+// substitutions and transpositions of adjacent runes that turn a into b
+// (optimal string alignment distance): "nmae" is one edit from "name".
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }
 
-// stdFile returns w as an *os.File when it is one.
-func stdFile(w any) (*os.File, bool) {
-	f, ok := w.(*os.File)
-	return f, ok
-}

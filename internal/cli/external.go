@@ -65,7 +65,7 @@ func DefaultFinder(e *Env, binary string) (string, func(), error) {
 		return "", nop, err
 	}
 	cleanup := func() { os.RemoveAll(dir) }
-	fmt.Fprintf(e.Stderr, "%s: %s is not installed; building it from %s (go install ./cmd/... installs it)\n", e.Prog, binary, root)
+	e.Notef("%s is not installed; building it from %s (go install ./cmd/... installs it)", binary, root)
 	out := filepath.Join(dir, binary)
 	cmd := exec.Command(goTool, "build", "-o", out, "./cmd/"+binary)
 	cmd.Dir = root

@@ -196,12 +196,19 @@ func skipRest(dec *json.Decoder) error {
 // ReadPage reads a page operand: an HTML page, or a capture document
 // (JSON), told apart by content. capture is the --capture flag. It returns
 // the bytes and whether they are a capture. A capture given without
-// --capture is rendered as one, with a note on stderr: its content says so
-// unambiguously, and as HTML it would be one useless line of JSON text.
+// --capture is to be rendered as one (its content says so unambiguously,
+// and as HTML it would be one useless line of JSON text); the caller says
+// so with NoteCapture once it has rendered it.
 // Empty and binary input, a HAR, other JSON, and HTML given with --capture
 // are errors that say what the input is and what to do.
 func (e *Env) ReadPage(name string, capture bool) ([]byte, bool, error) {
 	return e.readPage(name, capture, true)
+}
+
+// NoteCapture prints the note that the page operand name, given without
+// --capture, was read as a capture document.
+func (e *Env) NoteCapture(name string) {
+	e.Notef("%s is a capture document; rendered it as one (as --capture does)", InputName(name))
 }
 
 // ReadHTML reads an HTML page operand as ReadPage does, for commands that
@@ -230,9 +237,6 @@ func (e *Env) readPage(name string, capture, allowCapture bool) ([]byte, bool, e
 	case KindCapture:
 		if !allowCapture {
 			return nil, false, fmt.Errorf("%s is a capture document, not HTML (axtree render renders a capture)", what)
-		}
-		if !capture {
-			e.Notef("%s is a capture document; rendering it as one (as --capture does)", what)
 		}
 		return b, true, nil
 	}
