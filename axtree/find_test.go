@@ -42,12 +42,12 @@ func TestCheckRole(t *testing.T) {
 		assert.NoError(t, axtree.CheckRole(r), r)
 	}
 	cases := map[string]string{
-		"buton":    `unknown role "buton" (did you mean "button"?)`,
-		"chekbox":  `unknown role "chekbox" (did you mean "checkbox"?)`,
-		"txtbox":   `unknown role "txtbox" (did you mean "textbox"?)`,
-		"headng":   `unknown role "headng" (did you mean "heading"?)`,
-		"widget":   `unknown role "widget" (not a WAI-ARIA role)`, // abstract
-		"xyzzy":    `unknown role "xyzzy" (not a WAI-ARIA role)`,
+		"buton":   `unknown role "buton" (did you mean "button"?)`,
+		"chekbox": `unknown role "chekbox" (did you mean "checkbox"?)`,
+		"txtbox":  `unknown role "txtbox" (did you mean "textbox"?)`,
+		"headng":  `unknown role "headng" (did you mean "heading"?)`,
+		"widget":  `unknown role "widget" (not a WAI-ARIA role)`, // abstract
+		"xyzzy":   `unknown role "xyzzy" (not a WAI-ARIA role)`,
 	}
 	for in, want := range cases {
 		err := axtree.CheckRole(in)

@@ -484,4 +484,3 @@ func EditDistance(a, b string) int {
 	}
 	return d[len(ra)][len(rb)]
 }
-
