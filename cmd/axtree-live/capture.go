@@ -54,8 +54,10 @@ flight, --quiet-window long, waiting at most --settle), captures it live
 (closed shadow roots, same-origin frames, event listeners, current form
 values, computed visibility) and prints the numbered tree. A URL needs its
 scheme; a bare host (example.com, example.com/path) means https://, and
-localhost or an IP address http://; an existing FILE is loaded as a local
-page. On a terminal, stderr shows what it is doing.`,
+localhost or an IP address http://. A FILE (or file: URL) is served to
+the browser from a loopback server of its own, on a fresh origin, with
+every other request failed: a saved page reaches no other local file and
+no network. On a terminal, stderr shows what it is doing.`,
 		Flags: func(f *cli.Flags) {
 			f.String(&save, "save", "FILE", "also write the raw capture document (JSON) to FILE (\"-\": standard output); axtree render FILE renders it again")
 			f.String(&baseURL, "base-url", "URL", "the page URL that links resolve against (default: the URL the browser ended on)")
@@ -99,13 +101,30 @@ page. On a terminal, stderr shows what it is doing.`,
 				return err
 			}
 			defer b.Close()
+			for _, w := range b.Warnings() {
+				e.Warnf("%s", w)
+			}
 			pg, err := b.NewPage(ctx)
 			if err != nil {
 				return err
 			}
 			defer pg.Close()
 			p.Say("loading %s and waiting for it to settle (at most %v after load)", url, settle)
-			snap, warnings, err := pg.Load(ctx, url)
+			var snap *capture.Snapshot
+			var warnings []string
+			if file, ok := strings.CutPrefix(url, "file://"); ok {
+				// Served from the adapter's own loopback origin: a saved page
+				// reaches no other local file and no network.
+				if path, perr := neturl.PathUnescape(file); perr == nil {
+					file = path
+				}
+				snap, warnings, err = pg.LoadFile(ctx, filepath.FromSlash(file))
+			} else {
+				snap, warnings, err = pg.Load(ctx, url)
+			}
+			if snap != nil {
+				warnings = append(warnings, snap.Warnings...)
+			}
 			p.Done()
 			for _, w := range warnings {
 				e.Warnf("%s", w)
