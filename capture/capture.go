@@ -493,6 +493,7 @@ type Page struct {
 	navWarn   []string    // privileged navigations stopped since the last capture
 	confine   string      // when not "": the only origin requests may go to ("-": none)
 	files     *FileServer // the server of LoadFile's file, closed with the page
+	dialogs   []Dialog    // dialogs answered since the last Dialogs call (more.go)
 	last      *Snapshot
 }
 
@@ -528,6 +529,10 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 		return nil, ctx.Err()
 	}
 	if err := chromedp.Listen(tctx, p.onEvent); err != nil {
+		tcancel()
+		return nil, fmt.Errorf("capture: listen: %w", err)
+	}
+	if err := chromedp.Listen(tctx, p.onDialog); err != nil { // more.go
 		tcancel()
 		return nil, fmt.Errorf("capture: listen: %w", err)
 	}

@@ -375,3 +375,28 @@ func TestQuietMeasured(t *testing.T) {
 		strings.Join(rows, "\n"), quiet, full, 100*float64(quiet)/float64(full))
 	assert.LessOrEqual(t, 10*quiet, full, "quiet answers cost at most 10%% of a full snapshot per action")
 }
+
+// TestKeysHistoryDialogs: submit with Enter, back and forward, and a
+// confirm dialog that is answered (dismissed) instead of hanging the page.
+func TestKeysHistoryDialogs(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	cs := connect(t, shared(t))
+	shop := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shop"})
+	res := ok(t, cs, "browser_type", map[string]any{"id": idOf(t, shop, `\[searchbox\]`), "text": "katzenfutter", "submit": true})
+	assert.Contains(t, res, "navigated to /search?q=katzenfutter ")
+	back := ok(t, cs, "browser_navigate_back", map[string]any{})
+	assert.Contains(t, back, "navigated to /shop ")
+	fwd := ok(t, cs, "browser_navigate_forward", map[string]any{})
+	assert.Contains(t, fwd, "navigated to /search?q=katzenfutter ")
+	text, isErr := call(t, cs, "browser_navigate_forward", map[string]any{})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "no such history entry")
+
+	dlg := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/dialog"})
+	answer := ok(t, cs, "browser_click", map[string]any{"id": idOf(t, dlg, `\[button\] Delete`)})
+	assert.Contains(t, answer, `dialog: confirm "Delete everything?" (dismissed)`)
+	assert.Contains(t, answer, "appeared: kept")
+	reload := ok(t, cs, "browser_reload", map[string]any{})
+	assert.Contains(t, reload, "gone: 1 text lines")
+}

@@ -152,7 +152,17 @@ func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, war
 	for _, e := range o.Elements {
 		delete(t.gone, e.ID) // never both here and gone
 	}
-	st := Step{Observation: o.ID, Seq: o.Seq, URL: o.URL, Title: o.Title, Navigated: o.URL != beforeURL, From: beforeURL, Warnings: warnings}
+	var dialogs []string
+	if dp, ok := t.page.(interface{ Dialogs() []capture.Dialog }); ok {
+		for _, dl := range dp.Dialogs() {
+			how := "dismissed"
+			if dl.Accepted {
+				how = "accepted"
+			}
+			dialogs = append(dialogs, fmt.Sprintf("%s %q (%s)", dl.Type, dl.Message, how))
+		}
+	}
+	st := Step{Dialogs: dialogs, Observation: o.ID, Seq: o.Seq, URL: o.URL, Title: o.Title, Navigated: o.URL != beforeURL, From: beforeURL, Warnings: warnings}
 	return &observed{diff: d, step: st, full: before == nil || d.Kept == 0, text: r.Text, firstSeen: before == nil}, nil
 }
 

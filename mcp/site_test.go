@@ -77,6 +77,7 @@ func site(t testing.TB) *httptest.Server {
 	page("/shadow", shadowPage)
 	page("/frame/one", frameOne)
 	page("/frame/two", frameTwo)
+	page("/dialog", `<!doctype html><title>Dialogs</title><button onclick="document.getElementById('r').textContent = confirm('Delete everything?') ? 'deleted' : 'kept'">Delete</button><p id="r"></p>`)
 	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })

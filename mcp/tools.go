@@ -91,7 +91,7 @@ type (
 		Reload(context.Context) error
 	}
 	keyPage interface {
-		Press(ctx context.Context, key string) error
+		Key(ctx context.Context, key string) error
 	}
 	hoverPage interface {
 		Hover(ctx context.Context, id int) error
@@ -438,7 +438,7 @@ func (ss *session) pressKey(ctx context.Context, in KeyIn) (string, error) {
 	if t.result == nil {
 		return "", errors.New("no page is open yet: call browser_navigate first")
 	}
-	if err := t.page.(keyPage).Press(ctx, in.Key); err != nil {
+	if err := t.page.(keyPage).Key(ctx, in.Key); err != nil {
 		return "", pageErr("press "+in.Key, err)
 	}
 	o, err := ss.observe(ctx, t, &observe.Action{Action: "press", Value: in.Key}, nil)
