@@ -122,7 +122,7 @@ func invalidCases(t *testing.T) []struct {
 		{"wrong action outcome", mutate(t, func(d map[string]any) { action(d, 2, 0)["outcome"] = "oops" }), `steps[2].actions[0].outcome: "oops" is not an action outcome`, true},
 		{"wrong task outcome", mutate(t, func(d map[string]any) { d["outcome"] = "won" }), `outcome: "won" is not a task outcome`, true},
 		{"error outcome without its error", mutate(t, func(d map[string]any) { delete(action(d, 2, 0), "error") }), `steps[2].actions[0].error: missing`, true},
-		{"recovers a step that did not fail", mutate(t, func(d map[string]any) { step(d, 3)["recovers"] = 1 }), `steps[3].recovers: step 1 did not fail`, false},
+		{"recovers a step that did not fail", mutate(t, func(d map[string]any) { step(d, 3)["recovers"] = 1 }), `steps[3].recovers: steps[1] did not fail`, false},
 		{"wrong type", mutate(t, func(d map[string]any) { step(d, 0)["line"] = "one" }), `steps[0].line: a JSON string where an integer was expected`, true},
 		{"tampered observation text", mutate(t, func(d map[string]any) {
 			o := d["observations"].([]any)[0].(map[string]any)

@@ -226,9 +226,9 @@ func (v *validator) step(r *Run, i int, index map[string]*Index, programLines in
 	if s.Recovers != nil {
 		switch j := *s.Recovers; {
 		case j < 0 || j >= i:
-			v.add(p+".recovers", "%d is not an earlier step", j)
+			v.add(p+".recovers", "%d is not the index of an earlier step", j)
 		case r.Steps[j].Outcome != StepFailed:
-			v.add(p+".recovers", "step %d did not fail (its outcome is %q)", j, r.Steps[j].Outcome)
+			v.add(p+".recovers", "steps[%d] did not fail (its outcome is %q)", j, r.Steps[j].Outcome)
 		}
 	}
 	if !s.Started.IsZero() && !s.Ended.IsZero() && s.Ended.Before(s.Started) {

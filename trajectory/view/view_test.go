@@ -20,22 +20,22 @@ import (
 // opener, on an element line and a text line.
 func hostileRun(t testing.TB) *trajectory.Run {
 	t.Helper()
-	rec, err := trajectory.NewRecorder(trajectory.Meta{ID: "hostile", Task: "read </script><script>window.__pwned=1</script>"})
+	rec, err := trajectory.NewRecorder(trajectory.Meta{ID: "hostile", Task: "read </script><script>document.documentElement.setAttribute(`data-pwned`,1)</script>"})
 	require.NoError(t, err)
 	text := "[main] [id=1]\n" +
-		"  [button] </script><script>window.__pwned=1</script> [id=2]\n" +
-		"  <img src=x onerror=\"window.__pwned=2\"> <!-- &amp;\n" +
+		"  [button] </script><script>document.documentElement.setAttribute(`data-pwned`,1)</script> [id=2]\n" +
+		"  <img src=x onerror=\"document.documentElement.setAttribute(`data-pwned`,2)\"> <!-- &amp;\n" +
 		"  [link] <b>bold</b> [id=3]\n"
-	obs, err := rec.Observe(text, map[int]string{3: "javascript:window.__pwned=3"}, "https://evil.example/", "</title><script>window.__pwned=4</script>")
+	obs, err := rec.Observe(text, map[int]string{3: "javascript:document.documentElement.setAttribute(`data-pwned`,3)"}, "https://evil.example/", "</title><script>document.documentElement.setAttribute(`data-pwned`,4)</script>")
 	require.NoError(t, err)
 	res, err := rec.Resolve(obs, 2)
 	require.NoError(t, err)
 	_, err = rec.Append(trajectory.Step{Kind: trajectory.KindDecision, Observation: obs, Outcome: trajectory.StepFailed,
-		Reasoning: "click [id=2] <script>window.__pwned=5</script> \u2028 \u2029",
+		Reasoning: "click [id=2] <script>document.documentElement.setAttribute(`data-pwned`,5)</script> \u2028 \u2029",
 		Actions: []trajectory.Action{{Call: trajectory.Call{Tool: "click", Args: trajectory.RawJSON(`{"id":2}`), Source: "ax.click(2) </script>"},
-			Resolved: res, Error: "<img src=x onerror=window.__pwned=6> [id=3]", Outcome: trajectory.ActionError}}})
+			Resolved: res, Error: "<img src=x onerror=document.documentElement.setAttribute(`data-pwned`,6)> [id=3]", Outcome: trajectory.ActionError}}})
 	require.NoError(t, err)
-	run, err := rec.Finish(trajectory.Failure, "<svg onload=window.__pwned=7>")
+	run, err := rec.Finish(trajectory.Failure, "<svg onload=document.documentElement.setAttribute(`data-pwned`,7)>")
 	require.NoError(t, err)
 	return run
 }

@@ -16,6 +16,8 @@
     f.textContent = 'viewer: ' + msg;
   };
 
+  var mark = function (name) { if (window.performance && performance.mark) performance.mark(name); };
+  mark('axtree-viewer-start');
   var D;
   try {
     D = JSON.parse(document.getElementById('axtree-data').textContent);
@@ -23,6 +25,7 @@
     fatal('the embedded trajectory is not valid JSON: ' + e.message);
     return;
   }
+  mark('axtree-viewer-parsed');
   var run = D.run || {};
   var observations = run.observations || [];
   var steps = run.steps || [];
@@ -272,7 +275,7 @@
     diffBox.disabled = k === 0;
     diffBox.addEventListener('change', function () { diffOn = diffBox.checked; showObs(shownObs); });
     lab.appendChild(diffBox);
-    lab.appendChild(document.createTextNode(' diff with observation ' + (k > 0 ? k : '–')));
+    lab.appendChild(document.createTextNode(k > 0 ? ' diff with observation ' + k : ' diff (no previous observation)'));
     head.appendChild(lab);
     if (info[k] && info[k].error) notice.textContent = 'This observation does not parse as a tree: ' + info[k].error;
     if (diffOn && k > 0) {
@@ -431,10 +434,11 @@
   });
 
   buildLeft();
+  mark('axtree-viewer-built');
   if (steps.length) select(0);
   else showObs(observations.length ? 0 : -1);
   requestAnimationFrame(function () {
     document.documentElement.dataset.ready = '1';
-    if (window.performance && performance.mark) performance.mark('axtree-viewer-ready');
+    mark('axtree-viewer-ready');
   });
 })();

@@ -1,0 +1,64 @@
+package view
+
+import (
+	"net"
+	"net/http"
+	"strconv"
+)
+
+// Handler serves a viewer page at "/" to requests whose Host header names
+// the loopback address it listens on (127.0.0.1:PORT, localhost:PORT or
+// [::1]:PORT, with addr the listener's address), so another site cannot
+// reach it through DNS rebinding. Anything else gets 404, a wrong Host
+// 421, a method other than GET or HEAD 405. The page is sent with its
+// Content-Security-Policy as a header too.
+func Handler(page []byte, addr net.Addr) http.Handler {
+	allowed := map[string]bool{}
+	if tcp, ok := addr.(*net.TCPAddr); ok {
+		port := strconv.Itoa(tcp.Port)
+		for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
+			allowed[h+":"+port] = true
+		}
+	}
+	csp := CSP()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		if !allowed[r.Host] {
+			http.Error(w, "wrong Host header", http.StatusMisdirectedRequest)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			h.Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Content-Security-Policy", csp)
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Content-Length", strconv.Itoa(len(page)))
+		if r.Method == http.MethodHead {
+			return
+		}
+		_, _ = w.Write(page)
+	})
+}
+
+// Loopback reports whether addr (host:port) names a loopback address, the
+// only kind the viewer serves on.
+func Loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
