@@ -31,6 +31,8 @@ func program() *cli.Program {
 			inspectCommand(),
 			findCommand(),
 			rankCommand(),
+			trajectoryCommand(),
+			viewCommand(),
 			{Name: "capture", Args: "URL|FILE", Summary: "print the live tree of a page loaded in Chromium", Binary: "axtree-live"},
 			{Name: "run", Args: "DIR|MANIFEST", Summary: "replay recorded pages into a store", Binary: "axtree-store"},
 			{Name: "graph", Summary: "print the state graph of a store", Binary: "axtree-store"},
