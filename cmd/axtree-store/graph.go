@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 
 	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/trajectory"
 )
 
 func graphCommand() *cli.Command {
@@ -14,36 +16,58 @@ func graphCommand() *cli.Command {
 	format := "json"
 	return &cli.Command{
 		Name:    "graph",
-		Summary: "print the state graph of a store",
-		Doc: `Prints the state graph of the runs in an observation store: nodes are
-distinct page states (observation ids), edges are the actions between them
-with how many runs took them.`,
+		Args:    "[TRAJ.json...]",
+		Summary: "print the state graph of a store or of trajectories",
+		Doc: `Prints the state graph of the runs in an observation store (--db) and of
+the trajectory files given: nodes are distinct page states (observation
+ids), edges are the actions between them with how many runs took them. A
+trajectory's edges are its steps that led to another observation (see
+axtree trajectory export --format edges); its ids are the hashes of the
+text the agent saw.`,
+		MaxArgs: -1,
 		Flags: func(f *cli.Flags) {
-			f.String(&db, "db", "FILE", "SQLite store written by axtreed or axtree run (required)")
+			f.String(&db, "db", "FILE", "SQLite store written by axtreed or axtree run")
 			f.String(&site, "site", "HOST", "only runs on this host (default: all)")
 			f.Enum(&format, "format", []string{"json", "dot"}, "JSON, or Graphviz DOT")
 		},
 		Run: func(e *cli.Env, args []string) error {
-			if db == "" {
-				return cli.Usagef("--db is required")
+			if db == "" && len(args) == 0 {
+				return cli.Usagef("--db or a trajectory file is required")
 			}
-			if _, err := os.Stat(db); err != nil {
-				return err
+			g := observe.NewGraph()
+			if db != "" {
+				if _, err := os.Stat(db); err != nil {
+					return err
+				}
+				st, err := observe.OpenSQLite(db)
+				if err != nil {
+					return err
+				}
+				defer st.Close()
+				sg, err := st.Graph(context.Background(), strings.ToLower(site))
+				if err != nil {
+					return err
+				}
+				g.Merge(sg)
 			}
-			st, err := observe.OpenSQLite(db)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			g, err := st.Graph(context.Background(), strings.ToLower(site))
-			if err != nil {
-				return err
+			for _, name := range args {
+				b, err := e.ReadFile(name, trajectory.DefaultMaxBytes)
+				if err != nil {
+					return err
+				}
+				run, err := trajectory.Unmarshal(b, trajectory.Options{})
+				if err != nil {
+					return fmt.Errorf("%s: %w", cli.InputName(name), err)
+				}
+				if site == "" || strings.EqualFold(run.Site, site) {
+					g.AddRun(run)
+				}
 			}
 			out := g.JSON()
 			if format == "dot" {
 				out = g.DOT()
 			}
-			_, err = e.Stdout.Write(out)
+			_, err := e.Stdout.Write(out)
 			return err
 		},
 	}

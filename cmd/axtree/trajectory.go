@@ -239,7 +239,7 @@ func trajectoryExportCommand() *cli.Command {
          extra.axtree.
   edges  the run's state-graph edges as JSON lines: from and to
          observation ids, the step, the tool, the element (id, role,
-         name) and value: the edges the state graph counts.`,
+         name) and value: the edges "axtree graph TRAJ.json" counts.`,
 		Flags: func(f *cli.Flags) {
 			f.Enum(&format, "format", []string{"atif", "edges"}, "output format")
 			f.String(&out, "o", "FILE", `write to FILE ("-": standard output)`)
