@@ -1,0 +1,6 @@
+package runtime
+
+import _ "embed"
+
+//go:embed record.js
+var recordJS string

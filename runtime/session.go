@@ -1,0 +1,383 @@
+package runtime
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/runtime/subroutine"
+	"github.com/axtree/axtree/trajectory"
+)
+
+//go:embed ax.js
+var axJS string
+
+// Extensions returns the capture extensions the runtime needs in every
+// page (the helper namespace; with record, the recorder too). Start adds
+// them; a caller that starts its own capture.Browser adds them itself.
+func Extensions(record bool) []string {
+	out := []string{strings.TrimSpace(axJS)}
+	if record {
+		out = append(out, strings.TrimSpace(recordJS))
+	}
+	return out
+}
+
+// Options configure a Browser.
+type Options struct {
+	// Capture are the browser's options (executable, --remote URL,
+	// timeouts); Start sets Extensions.
+	Capture capture.Options
+	// Record installs the recorder in every page (Session.Record needs it).
+	Record bool
+}
+
+// Browser is a Chromium with the runtime's extensions installed.
+type Browser struct {
+	b    *capture.Browser
+	opts Options
+}
+
+// Start launches (or, with Capture.RemoteURL, attaches to) Chromium with the
+// runtime's extensions. Close it when done.
+func Start(ctx context.Context, opts Options) (*Browser, error) {
+	co := opts.Capture
+	co.Extensions = append(append([]string(nil), co.Extensions...), Extensions(opts.Record)...)
+	b, err := capture.Start(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	return &Browser{b: b, opts: opts}, nil
+}
+
+// Close stops the browser (or detaches from it).
+func (b *Browser) Close() error { return b.b.Close() }
+
+// Capture returns the underlying capture browser.
+func (b *Browser) Capture() *capture.Browser { return b.b }
+
+// SessionOptions configure a Session. The zero value gives the defaults.
+type SessionOptions struct {
+	// ProgramTimeout bounds one Run; default 60s.
+	ProgramTimeout time.Duration
+	// CallTimeout bounds one helper call (a waitFor waits at most this
+	// long too); default 20s.
+	CallTimeout time.Duration
+	// Decider takes over when a program calls ax.act(goal); nil makes act
+	// an error.
+	Decider Decider
+	// MaxSteps bounds one act loop; default 20.
+	MaxSteps int
+	// Trajectory, when set, receives the runs as they happen: the program
+	// as the plan, one step per helper call, one per decision.
+	Trajectory *trajectory.Recorder
+}
+
+func (o SessionOptions) withDefaults() SessionOptions {
+	if o.ProgramTimeout <= 0 {
+		o.ProgramTimeout = 60 * time.Second
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = 20 * time.Second
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 20
+	}
+	return o
+}
+
+// Session is one tab that programs run in. Runs may overlap (rows of a
+// network plan); helper calls that capture or act are serialized.
+type Session struct {
+	page *capture.Page
+	opts SessionOptions
+
+	act sync.Mutex // serializes captures and actions
+
+	mu      sync.Mutex
+	seq     int64
+	runs    map[int64]*runState
+	lastObs *observation
+}
+
+// NewSession opens a tab.
+func (b *Browser) NewSession(ctx context.Context, opts SessionOptions) (*Session, error) {
+	p, err := b.b.NewPage(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newSession(p, b.opts.Capture, opts), nil
+}
+
+// NewSessionOn makes a Session of a page the caller opened on a browser
+// started with Extensions; o are the options the browser was started with.
+func NewSessionOn(p *capture.Page, o capture.Options, opts SessionOptions) *Session {
+	return newSession(p, o, opts)
+}
+
+func newSession(p *capture.Page, o capture.Options, opts SessionOptions) *Session {
+	opts = opts.withDefaults()
+	s := &Session{page: p, opts: opts, runs: map[int64]*runState{}}
+	// A Call of ax.run lasts as long as the program: give it room.
+	if need := opts.ProgramTimeout + 10*time.Second; o.CallTimeout < need {
+		o.CallTimeout = need
+	}
+	p.SetOptions(o)
+	p.Handle("ax.find", s.hFind)
+	p.Handle("ax.act", s.hAct)
+	p.Handle("ax.observe", s.hObserve)
+	p.Handle("ax.decide", s.hDecide)
+	p.Handle("ax.log", s.hLog)
+	return s
+}
+
+// Page returns the session's page.
+func (s *Session) Page() *capture.Page { return s.page }
+
+// Close closes the tab.
+func (s *Session) Close() { s.page.Close() }
+
+// Open navigates to url, waits for it to settle and takes the first
+// observation (the one tree ids in a program refer to).
+func (s *Session) Open(ctx context.Context, url string) (*capture.Snapshot, error) {
+	s.act.Lock()
+	defer s.act.Unlock()
+	snap, _, err := s.page.Load(ctx, url)
+	return snap, err
+}
+
+// Run is the record of one program run.
+type Run struct {
+	// Result is the program's return value as JSON (null for none).
+	Result json.RawMessage `json:"result"`
+	// Calls are the helper calls in the order they finished.
+	Calls []Call `json:"calls"`
+	// Error is why the program ended early, verbatim; "" when it returned.
+	Error string `json:"error,omitempty"`
+	// NeedsInput is set when a Decider stopped to ask: the question.
+	NeedsInput string `json:"needs_input,omitempty"`
+	// MS is how long the run took.
+	MS float64 `json:"ms"`
+}
+
+// Call is one recorded helper call.
+type Call struct {
+	// Call is the helper: find, findAll, waitFor, click, type, select,
+	// check, press, observe, request, getCsrfToken, act, decide.
+	Call string `json:"call"`
+	// Line is the program line of the statement that made it (0: unknown).
+	Line int `json:"line,omitempty"`
+	// Target is the element argument as written: a target, {"id": N} or a
+	// found element; for request the URL.
+	Target json.RawMessage `json:"target,omitempty"`
+	// Args are the other arguments (text, values, key, goal).
+	Args json.RawMessage `json:"args,omitempty"`
+	// Resolved is the element the target resolved to.
+	Resolved *Resolved `json:"resolved,omitempty"`
+	// Candidates are the closest elements when the target matched none.
+	Candidates []Candidate `json:"candidates,omitempty"`
+	// Result is what the call returned, as JSON.
+	Result json.RawMessage `json:"result,omitempty"`
+	// Error is the call's error, verbatim.
+	Error string `json:"error,omitempty"`
+	// At is when the call started, in ms since the run started; MS how
+	// long it took.
+	At float64 `json:"at_ms"`
+	MS float64 `json:"ms"`
+}
+
+// Resolved is what a target resolved to.
+type Resolved struct {
+	ID          int    `json:"id"`
+	Role        string `json:"role"`
+	Name        string `json:"name"`
+	Observation string `json:"observation"`
+	// Matches counts the elements the target matched (the first is used).
+	Matches int `json:"matches,omitempty"`
+	// How says how an action was performed when it is not the plain one
+	// ("click, then insertText": a focus-first field; "keys").
+	How string `json:"how,omitempty"`
+}
+
+// Candidate is a near miss of a target.
+type Candidate struct {
+	ID          int     `json:"id"`
+	Role        string  `json:"role"`
+	Name        string  `json:"name"`
+	Score       float64 `json:"score"`
+	Observation string  `json:"observation"`
+}
+
+type runState struct {
+	id      int64
+	t0      time.Time
+	mu      sync.Mutex
+	calls   []Call
+	program string
+	needs   string
+}
+
+func (r *runState) add(c Call) {
+	r.mu.Lock()
+	r.calls = append(r.calls, c)
+	r.mu.Unlock()
+}
+
+func (r *runState) since(t time.Time) float64 { return ms(t.Sub(r.t0)) }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// ErrBadParams reports parameters a program cannot take.
+var ErrBadParams = errors.New("runtime: bad parameters")
+
+// Run runs program in the page with params (JSON values) as its
+// arguments. The returned error is for runs that could not start (bad
+// parameter names, a dead page); what happens inside the program,
+// including a syntax error, is in Run.Error.
+func (s *Session) Run(ctx context.Context, program string, params map[string]any) (*Run, error) {
+	names := make([]string, 0, len(params))
+	for k := range params {
+		if err := subroutine.ValidIdentifier(k); err != nil {
+			return nil, fmt.Errorf("%w: parameter %v", ErrBadParams, err)
+		}
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	values := make([]any, len(names))
+	for i, k := range names {
+		values[i] = params[k]
+	}
+	if _, err := json.Marshal(values); err != nil {
+		return nil, fmt.Errorf("%w: the values are not JSON: %v", ErrBadParams, err)
+	}
+	return s.run(ctx, program, names, values)
+}
+
+func (s *Session) run(ctx context.Context, program string, names []string, values []any) (*Run, error) {
+	if s.page.Last() == nil {
+		s.act.Lock()
+		_, err := s.page.Capture(ctx)
+		s.act.Unlock()
+		if err != nil {
+			return nil, fmt.Errorf("runtime: the first observation: %w", err)
+		}
+	}
+	s.mu.Lock()
+	s.seq++
+	rs := &runState{id: s.seq, t0: time.Now(), program: program}
+	s.runs[rs.id] = rs
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.runs, rs.id)
+		s.mu.Unlock()
+	}()
+	if tr := s.opts.Trajectory; tr != nil {
+		tr.SetPlan(trajectory.Plan{Language: "javascript", Program: program})
+	}
+	rctx, cancel := context.WithTimeoutCause(ctx, s.opts.ProgramTimeout, errProgramTimeout)
+	defer cancel()
+	var out struct {
+		Value json.RawMessage `json:"value"`
+	}
+	args := map[string]any{"run": rs.id, "body": program, "names": names, "values": values,
+		"callMs": s.opts.CallTimeout.Milliseconds()}
+	err := s.page.Call(rctx, "", "ax.run", args, &out)
+	run := &Run{Result: out.Value, MS: ms(time.Since(rs.t0))}
+	if len(run.Result) == 0 {
+		run.Result = json.RawMessage("null")
+	}
+	if err != nil {
+		run.Error = s.explain(ctx, rctx, rs, err)
+		run.Result = json.RawMessage("null")
+	}
+	rs.mu.Lock()
+	run.Calls = append([]Call(nil), rs.calls...)
+	run.NeedsInput = rs.needs
+	rs.mu.Unlock()
+	if run.Calls == nil {
+		run.Calls = []Call{}
+	}
+	return run, nil
+}
+
+var errProgramTimeout = errors.New("program time limit")
+
+// explain turns a failed ax.run call into the run's error message.
+func (s *Session) explain(ctx, rctx context.Context, rs *runState, err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "capture: call ax.run: ")
+	switch {
+	case errors.Is(context.Cause(rctx), errProgramTimeout):
+		s.stop(rs, "it ran past its time limit")
+		return fmt.Sprintf("the program ran past its time limit of %v", s.opts.ProgramTimeout)
+	case ctx.Err() != nil:
+		s.stop(rs, "the caller canceled it")
+		return "the run was canceled: " + ctx.Err().Error()
+	case errors.Is(err, capture.ErrNavigated) || gone(msg):
+		where := s.location(ctx)
+		return "the page navigated away mid-program" + where + "; a program runs inside one document (calls before the navigation are recorded)"
+	case errors.Is(err, capture.ErrCrashed):
+		return "the page crashed mid-program"
+	}
+	return msg
+}
+
+// gone reports the protocol's messages for a document that went away.
+func gone(msg string) bool {
+	for _, s := range []string{"Execution context was destroyed", "Cannot find context", "Inspected target navigated", "Could not find object", "context with specified id"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// stop tells the page's ax of run rs to refuse further calls, and ends
+// script that does not yield.
+func (s *Session) stop(rs *runState, why string) {
+	c, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := s.page.Call(c, "", "ax.abort", map[string]any{"run": rs.id, "why": why}, nil); err != nil {
+		_ = s.page.Terminate(c)
+	}
+}
+
+// location returns " (now at URL)" for the page's current URL, or "".
+func (s *Session) location(ctx context.Context) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	var u string
+	if err := s.page.Eval(c, "location.href", &u); err != nil || u == "" {
+		return ""
+	}
+	return " (now at " + u + ")"
+}
+
+func (s *Session) runOf(id int64) *runState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.runs[id]
+}
+
+// Check compiles program with the parameter names without running it: a
+// syntax error comes back as an error.
+func (s *Session) Check(ctx context.Context, program string, names []string) error {
+	for _, n := range names {
+		if err := subroutine.ValidIdentifier(n); err != nil {
+			return fmt.Errorf("%w: parameter %v", ErrBadParams, err)
+		}
+	}
+	err := s.page.Call(ctx, "", "ax.run", map[string]any{"run": 0, "body": program, "names": names, "values": []any{}, "compileOnly": true}, nil)
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "capture: call ax.run: "))
+	}
+	return nil
+}
