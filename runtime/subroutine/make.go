@@ -50,6 +50,12 @@ type recAction struct {
 	Secret bool
 }
 
+// secret is a recorded value that must not reach the file.
+type secret struct{ what, value string }
+
+// redacted is what axtree record writes in place of a credential.
+const redacted = "[redacted by axtree record]"
+
 // param is a parameter being made.
 type param struct {
 	name   string
@@ -97,7 +103,7 @@ type maker struct {
 	params  []*param
 	omitted map[string]bool
 	warn    []string
-	secrets []string
+	secrets []secret
 }
 
 func (m *maker) make(opt MakeOptions) (*Made, error) {
@@ -213,8 +219,8 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 		return nil, err
 	}
 	for _, v := range m.secrets {
-		if bytes.Contains(out, []byte(v)) || strings.Contains(s.Body, v) {
-			return nil, errors.New("subroutine make: refusing to write a recorded credential into the file (a cookie, token or credential header value of the recording appears in the generated Subroutine)")
+		if bytes.Contains(out, []byte(v.value)) || strings.Contains(s.Body, v.value) {
+			return nil, fmt.Errorf("subroutine make: refusing to write a recorded credential into the file: %s would appear in the generated Subroutine", v.what)
 		}
 	}
 	made.Subroutine = s
@@ -398,24 +404,24 @@ func (m *maker) pageURL(top *netcap.Candidate) string {
 // file: cookies, credential headers, the CSRF token, and the values of
 // headers left out as per-request nonces.
 func (m *maker) collectSecrets(e *netcap.Entry) {
-	add := func(v string) {
+	add := func(what, v string) {
 		v = strings.TrimSpace(v)
-		if len(v) >= 8 {
-			m.secrets = append(m.secrets, v)
+		if len(v) >= 8 && v != redacted {
+			m.secrets = append(m.secrets, secret{what, v})
 		}
 	}
 	for i := range m.capt.Entries {
 		x := &m.capt.Entries[i]
 		for _, c := range x.Cookies {
-			add(c.Value)
+			add("the value of cookie "+c.Name, c.Value)
 		}
 		for _, c := range x.ResponseCookies {
-			add(c.Value)
+			add("the value of cookie "+c.Name, c.Value)
 		}
 		for _, h := range x.RequestHeaders {
 			switch strings.ToLower(h.Name) {
 			case "authorization", "proxy-authorization", "x-api-key", "cookie", "x-auth-token", "api-key", "x-amz-security-token":
-				add(h.Value)
+				add("the value of header "+h.Name, h.Value)
 			}
 		}
 	}
@@ -423,8 +429,8 @@ func (m *maker) collectSecrets(e *netcap.Entry) {
 		return
 	}
 	for _, h := range e.RequestHeaders {
-		if netcap.IsNonce(h.Value) {
-			add(h.Value)
+		if ln := strings.ToLower(h.Name); netcap.IsNonce(h.Value) && !browserHeader(ln) && ln != "content-type" && ln != "accept" {
+			add("the per-request value of header "+h.Name, h.Value)
 		}
 	}
 }

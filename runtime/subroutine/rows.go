@@ -3,7 +3,6 @@ package subroutine
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,9 +71,8 @@ func readCSV(r io.Reader, s *Subroutine) ([]Row, error) {
 	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = 0
-	header, err := cr.Read()
+	cr := &csvReader{r: br, line: 1}
+	header, _, err := cr.read()
 	if err == io.EOF {
 		return nil, errors.New("rows: the CSV file is empty (want a header row naming the parameters)")
 	}
@@ -99,19 +97,21 @@ func readCSV(r io.Reader, s *Subroutine) ([]Row, error) {
 	}
 	var rows []Row
 	for n := 1; ; n++ {
-		rec, err := cr.Read()
+		rec, line, err := cr.read()
 		if err == io.EOF {
 			return rows, nil
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrFieldCount) {
-				rows = append(rows, Row{N: n, Line: pe.StartLine, Err: fmt.Errorf("row %d (line %d): %d fields, the header has %d", n, pe.StartLine, len(rec), len(header))})
-				continue
-			}
 			return rows, fmt.Errorf("rows: CSV: %w", err)
 		}
-		line, _ := cr.FieldPos(0)
+		if len(rec) == 1 && rec[0] == "" && len(header) > 1 {
+			n-- // a blank line
+			continue
+		}
+		if len(rec) != len(header) {
+			rows = append(rows, Row{N: n, Line: line, Err: fmt.Errorf("row %d (line %d): %d fields, the header has %d", n, line, len(rec), len(header))})
+			continue
+		}
 		row := Row{N: n, Line: line}
 		vals := make(map[string]any, len(s.Parameters))
 		for _, p := range s.Parameters {

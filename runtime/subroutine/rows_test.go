@@ -82,3 +82,20 @@ func TestRowsJSONL(t *testing.T) {
 	assert.Equal(t, FormatCSV, FormatOf("ROWS.CSV"))
 	assert.Equal(t, "", FormatOf("rows.txt"))
 }
+
+// encoding/csv turns a quoted "\r\n" into "\n"; the rows must not.
+func TestRowsCSVKeepsCRLF(t *testing.T) {
+	s := &Subroutine{Version: 1, Name: "r", Origin: "http://127.0.0.1:1", Plan: PlanDOM, Body: "1", Parameters: []Parameter{{Name: "a", Type: TypeString}, {Name: "b", Type: TypeString}}}
+	rows, err := ReadRows(strings.NewReader("a,b\r\n\"x\r\ny\",\"\"\"q\"\"\"\r\n\r\nplain,\r\n"), FormatCSV, s)
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Equal(t, "x\r\ny", rows[0].Values["a"])
+	assert.Equal(t, `"q"`, rows[0].Values["b"])
+	assert.Equal(t, "plain", rows[1].Values["a"])
+	assert.Equal(t, "", rows[1].Values["b"])
+	assert.Equal(t, 5, rows[1].Line)
+	_, err = ReadRows(strings.NewReader("a,b\nx\"y,1\n"), FormatCSV, s)
+	assert.ErrorContains(t, err, "line 2: a bare")
+	_, err = ReadRows(strings.NewReader("a,b\n\"open,1\n"), FormatCSV, s)
+	assert.ErrorContains(t, err, "not closed")
+}

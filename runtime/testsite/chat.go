@@ -149,6 +149,19 @@ func (c *Chat) Detections() []string {
 	return slices.Clone(c.detected)
 }
 
+// SessionIDs returns the session cookie values the site issued, sorted
+// (a test checks none of them leaks into a file).
+func (c *Chat) SessionIDs() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.sessions))
+	for k := range c.sessions {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Sign is the signature the site's script computes.
 func Sign(key, method, pathQuery string, body []byte) string {
 	m := hmac.New(sha256.New, []byte(key))
