@@ -175,4 +175,3 @@ func TestChatRecordMakeReplay(t *testing.T) {
 }
 
 func csvField(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-
