@@ -100,7 +100,7 @@ func TestInstalledBinaries(t *testing.T) {
 	assert.Equal(t, capHelp, capDashH)
 	code, _, errs = exe(t, root, env, ax, nil, "graph")
 	assert.Equal(t, 2, code)
-	assert.Equal(t, "axtree graph: --db is required (axtree help graph lists the flags)\n", errs)
+	assert.Equal(t, "axtree graph: --db or a trajectory file is required (axtree help graph lists the flags)\n", errs)
 	code, _, errs = exe(t, root, env, ax, nil, "capture", "--viewport", "wide", "x.html")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "axtree capture: --viewport must be WIDTHxHEIGHT in pixels, each 1..10000, not \"wide\" (axtree help capture lists the flags)\n", errs)
@@ -124,5 +124,5 @@ func TestInstalledBinaries(t *testing.T) {
 	// helper there (what `go run ./cmd/axtree graph` relies on).
 	code, _, errs = exe(t, root, env, loneAx, nil, "graph")
 	assert.Equal(t, 2, code, errs)
-	assert.Regexp(t, regexp.MustCompile(`^axtree graph: axtree-store is not installed; building it from .* \(go install \./cmd/\.\.\. installs it\)\naxtree graph: --db is required`), errs)
+	assert.Regexp(t, regexp.MustCompile(`^axtree graph: axtree-store is not installed; building it from .* \(go install \./cmd/\.\.\. installs it\)\naxtree graph: --db or a trajectory file is required`), errs)
 }
