@@ -15,12 +15,12 @@ func (c *Computer) rendered(n *html.Node) bool { return c.style.Rendered(n) }
 // collapse. Such an element's text is not rendered, but a descendant with
 // visibility:visible is.
 func (c *Computer) visibilityHidden(n *html.Node) bool {
-	v := c.style.Style(n).Visibility
+	v := c.style.Visibility(n)
 	return v == "hidden" || v == "collapse"
 }
 
 // display returns n's computed display.
-func (c *Computer) display(n *html.Node) string { return c.style.Style(n).Display }
+func (c *Computer) display(n *html.Node) string { return c.style.Display(n) }
 
 // selfHidden reports whether n itself carries aria-hidden="true" or inert.
 func (c *Computer) selfHidden(n *html.Node) bool {

@@ -130,24 +130,31 @@ func (a *acc) text(s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if asciiSpace(c) {
-				a.sb.WriteString(s[run:i])
-				a.space()
+			if !asciiSpace(c) {
 				i++
-				run = i
 				continue
 			}
-			i++
+			if run < i {
+				a.sb.WriteString(s[run:i])
+			}
+			for i++; i < len(s) && asciiSpace(s[i]); i++ {
+			}
+			a.space()
+			run = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsSpace(r):
-			a.sb.WriteString(s[run:i])
+			if run < i {
+				a.sb.WriteString(s[run:i])
+			}
 			a.space()
 		case r == utf8.RuneError && size == 1:
-			a.sb.WriteString(s[run:i])
-			a.sb.WriteRune(utf8.RuneError)
+			if run < i {
+				a.sb.WriteString(s[run:i])
+			}
+			a.sb.WriteString("\uFFFD")
 		default:
 			i += size
 			continue
@@ -155,7 +162,9 @@ func (a *acc) text(s string) {
 		i += size
 		run = i
 	}
-	a.sb.WriteString(s[run:])
+	if run < len(s) {
+		a.sb.WriteString(s[run:])
+	}
 	if a.sb.Len() > 0 {
 		a.pending = true
 	}
@@ -336,7 +345,7 @@ func visibleText(f *frame, t *html.Node) bool {
 	if p == nil || p.Type != html.ElementNode {
 		return true
 	}
-	return f.c.Style().Style(p).Visibility == "visible"
+	return f.c.Style().Visibility(p) == "visible"
 }
 
 // truncate records that a limit was hit, once per kind.
@@ -389,7 +398,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	if f.c.Hidden(n) {
 		// visibility:hidden hides an element's own text and box but not a
 		// descendant that sets visibility:visible again; look inside.
-		if !dom.IsHTML(n, "slot") && f.c.Style().Style(n).Visibility != "visible" && !f.c.AriaHidden(n) {
+		if !dom.IsHTML(n, "slot") && f.c.Style().Visibility(n) != "visible" && !f.c.AriaHidden(n) {
 			b.walkChildren(f, n, a, depth)
 		}
 		return
@@ -700,7 +709,7 @@ func selectOptions(sel *html.Node) []*html.Node {
 
 // isBlock reports whether n starts a new line of text.
 func isBlock(f *frame, n *html.Node) bool {
-	switch f.c.Style().Style(n).Display {
+	switch f.c.Style().Display(n) {
 	case "inline", "contents", "":
 		return false
 	}
@@ -760,7 +769,7 @@ func (b *builder) actions(f *frame, n *html.Node, role string) []string {
 	fa := f.d.Facts(n)
 	m := actions.MarkupOf(n, fa)
 	if !m.CursorPointer && n.Namespace == "" {
-		m.CursorPointer = f.c.Style().Style(n).CursorPointer
+		m.CursorPointer = f.c.Style().CursorPointer(n)
 	}
 	var rec listeners.Record
 	if fa != nil {

@@ -99,22 +99,16 @@ type scopeRules struct {
 	host      []int32 // selectors whose subject is :host (they style the host)
 }
 
-// entry is the memoized state of one element.
-type entry struct {
-	done     bool
-	c        Computed
-	gone     bool // no box: display none here or above, or outside the flat tree
-	kidsGone bool // descendants have no box (gone, or content-visibility hidden)
-}
-
 // Sheet resolves computed style for the elements of one document. It is not
 // safe for concurrent use.
 type Sheet struct {
-	doc    *dom.Doc
-	scopes map[*html.Node]*scopeRules // nil key: the document tree
-	memo   []entry                    // by dom index
-	extra  map[*html.Node]*entry      // nodes outside the index
-	slots  map[*html.Node]bool        // slots that have assigned nodes
+	doc     *dom.Doc
+	scopes  map[*html.Node]*scopeRules // nil key: the document tree
+	memo    []entry                    // by dom index
+	kws     keywords                   // the memo's keyword strings
+	pseudos []pseudoText               // the memo's ::before / ::after texts
+	extra   map[*html.Node]*entry      // nodes outside the index
+	slots   map[*html.Node]bool        // slots that have assigned nodes
 
 	steps int // match steps left (MaxMatchSteps at New)
 
@@ -452,9 +446,44 @@ func (s *Sheet) Style(n *html.Node) Computed {
 		if p == nil || p.Type != html.ElementNode {
 			return Computed{Visibility: "visible"}
 		}
-		return Computed{Visibility: s.ensure(p).c.Visibility}
+		return Computed{Visibility: s.kws.str(s.ensure(p).visibility)}
 	}
-	return s.ensure(n).c
+	return s.unpack(s.ensure(n))
+}
+
+// Display returns the computed display of element n ("" for other nodes):
+// Style(n).Display without building the whole Computed.
+func (s *Sheet) Display(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	return s.kws.str(s.ensure(n).display)
+}
+
+// Visibility returns the computed visibility of n, Style(n).Visibility
+// without building the whole Computed: a non-element node has its
+// flat-tree parent's.
+func (s *Sheet) Visibility(n *html.Node) string {
+	if n == nil {
+		return "visible"
+	}
+	if n.Type != html.ElementNode {
+		p := s.doc.Parent(n)
+		if p == nil || p.Type != html.ElementNode {
+			return "visible"
+		}
+		n = p
+	}
+	return s.kws.str(s.ensure(n).visibility)
+}
+
+// CursorPointer reports Style(n).CursorPointer for element n (false for
+// other nodes).
+func (s *Sheet) CursorPointer(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode {
+		return false
+	}
+	return s.ensure(n).has(fCursor)
 }
 
 // Rendered reports whether n generates a box a person could see: false when
@@ -481,10 +510,10 @@ func (s *Sheet) Rendered(n *html.Node) bool {
 			return false
 		}
 		e := s.ensure(p)
-		return !e.kidsGone && e.c.Visibility == "visible"
+		return !e.has(fKidsGone) && e.visibility == kwVisible
 	}
 	e := s.ensure(n)
-	return !e.gone && !e.c.ZeroSize && e.c.Visibility == "visible"
+	return e.flags&(fGone|fZeroSize) == 0 && e.visibility == kwVisible
 }
 
 // Inline reports whether element n is inline-level (display inline,
@@ -495,7 +524,7 @@ func (s *Sheet) Inline(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode {
 		return true
 	}
-	return isInlineDisplay(s.ensure(n).c.Display)
+	return isInlineDisplay(s.kws.str(s.ensure(n).display))
 }
 
 // IsInlineDisplay reports whether a display value is inline-level (inline,
@@ -541,7 +570,7 @@ func (s *Sheet) outsideFlat(n, p *html.Node) bool {
 // ensure computes (once) and returns the memo entry of element n, computing
 // flat-tree ancestors first without recursion.
 func (s *Sheet) ensure(n *html.Node) *entry {
-	if e := s.lookup(n); e != nil && e.done {
+	if e := s.lookup(n); e != nil && e.has(fDone) {
 		return e
 	}
 	chain := s.chain[:0]
@@ -551,7 +580,7 @@ func (s *Sheet) ensure(n *html.Node) *entry {
 	}
 	var top *entry // the memoized parent of the chain's topmost element
 	for x := n; x != nil && x.Type == html.ElementNode; x = s.doc.Parent(x) {
-		if e := s.lookup(x); e != nil && e.done {
+		if e := s.lookup(x); e != nil && e.has(fDone) {
 			top = e
 			break
 		}
@@ -566,7 +595,7 @@ func (s *Sheet) ensure(n *html.Node) *entry {
 		x := chain[i]
 		e := s.slot(x)
 		s.compute(x, parent, e, &cas)
-		e.done = true
+		e.flags |= fDone
 		parent = e
 	}
 	s.chain = chain[:0]
@@ -609,9 +638,10 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	s.cascade(n, cas)
 	pc := Computed{Display: "inline", Visibility: "visible", ContentVisibility: "visible"}
 	if parent != nil {
-		pc = parent.c
+		pc = s.inherited(parent)
 	}
-	c := &e.c
+	var cv Computed
+	c := &cv
 	ua := DefaultDisplay(n)
 
 	// display (not inherited)
@@ -732,14 +762,16 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	}
 
 	// rendering state
-	e.gone = c.Display == "none"
-	if parent != nil && parent.kidsGone {
-		e.gone = true
+	gone := c.Display == "none"
+	if parent != nil && parent.has(fKidsGone) {
+		gone = true
 	}
 	if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
-		e.gone = true
+		gone = true
 	}
-	e.kidsGone = e.gone || c.ContentVisibility == "hidden"
+	s.pack(e, c)
+	e.set(fGone, gone)
+	e.set(fKidsGone, gone || c.ContentVisibility == "hidden")
 }
 
 // documentBox reports whether n is a document's root html element or its

@@ -1,0 +1,176 @@
+package style
+
+// The per-element memo is packed: keyword values are small ids into the
+// Sheet's keyword table instead of strings, flags are bits, and the rare
+// ::before / ::after texts live in a side table. An entry is 28 bytes
+// where a Computed is about 150, and holds no pointer for the garbage
+// collector to scan. Computed values are unpacked on demand.
+
+// kwID identifies a keyword string in a Sheet's table: ids below
+// len(staticKeywords) are the values CSS and the UA defaults can produce;
+// later ones are other strings met in live facts (a capture's computed
+// style), added as they come.
+type kwID uint32
+
+// staticKeywords are the keyword values known in advance, id = position.
+// Id 0 is "" (no value).
+var staticKeywords = [...]string{
+	"", "inline", "block", "none", "contents", "visible", "hidden", "collapse", "auto",
+	"inline-block", "list-item", "table", "table-caption", "table-column-group",
+	"table-column", "table-header-group", "table-row-group", "table-footer-group",
+	"table-row", "table-cell", "ruby", "ruby-text", "flex", "inline-flex", "grid",
+	"inline-grid", "inline-table", "flow-root", "run-in", "ruby-base",
+	"ruby-base-container", "ruby-text-container", "math", "block-math", "inline-math",
+	"block ruby", "inline-run-in", "-webkit-box", "-webkit-inline-box", "-ms-flexbox",
+	"-ms-inline-flexbox", "-moz-box", "-moz-inline-box", "-webkit-flex",
+	"-webkit-inline-flex", "-ms-grid", "-ms-inline-grid", "flow",
+}
+
+// staticKeywordIDs maps each static keyword to its id (read-only after
+// package initialization).
+var staticKeywordIDs = func() map[string]kwID {
+	m := make(map[string]kwID, len(staticKeywords))
+	for i, k := range staticKeywords {
+		m[k] = kwID(i)
+	}
+	return m
+}()
+
+// Ids of the keywords the code names (their positions in staticKeywords).
+const (
+	kwInline   kwID = 1
+	kwBlock    kwID = 2
+	kwDispNone kwID = 3
+	kwVisible  kwID = 5
+)
+
+// keywords is a Sheet's keyword table.
+type keywords struct {
+	extra []string        // strings with ids len(staticKeywords)...
+	ids   map[string]kwID // their ids
+}
+
+// id returns the id of s, adding it to the table when it is new.
+func (k *keywords) id(s string) kwID {
+	switch s { // the common values, without a map lookup
+	case "":
+		return 0
+	case "inline":
+		return kwInline
+	case "block":
+		return kwBlock
+	case "none":
+		return kwDispNone
+	case "visible":
+		return kwVisible
+	}
+	if id, ok := staticKeywordIDs[s]; ok {
+		return id
+	}
+	if id, ok := k.ids[s]; ok {
+		return id
+	}
+	if k.ids == nil {
+		k.ids = map[string]kwID{}
+	}
+	id := kwID(len(staticKeywords) + len(k.extra))
+	k.extra = append(k.extra, s)
+	k.ids[s] = id
+	return id
+}
+
+// str returns the keyword with id i.
+func (k *keywords) str(i kwID) string {
+	if int(i) < len(staticKeywords) {
+		return staticKeywords[i]
+	}
+	return k.extra[int(i)-len(staticKeywords)]
+}
+
+// entryFlags are an entry's booleans.
+type entryFlags uint16
+
+const (
+	fDone      entryFlags = 1 << iota // computed
+	fGone                             // no box: display none here or above, or outside the flat tree
+	fKidsGone                         // descendants have no box (gone, or content-visibility hidden)
+	fCursor                           // cursor: pointer
+	fHasBefore                        // a ::before box with content exists
+	fHasAfter                         // a ::after box with content exists
+	fZeroSize                         // live facts: zero-area box
+	fInert                            // inert
+)
+
+// entry is the memoized state of one element.
+type entry struct {
+	display, visibility, contentVis kwID
+	beforeDisplay, afterDisplay     kwID
+	pseudo                          int32 // 1 + index into Sheet.pseudos; 0 when both texts are ""
+	flags                           entryFlags
+}
+
+func (e *entry) has(f entryFlags) bool { return e.flags&f != 0 }
+
+func (e *entry) set(f entryFlags, on bool) {
+	if on {
+		e.flags |= f
+	} else {
+		e.flags &^= f
+	}
+}
+
+// pseudoText is the ::before and ::after text of one element.
+type pseudoText struct{ before, after string }
+
+// pack stores c in e (keeping e's done, gone and kidsGone bits).
+func (s *Sheet) pack(e *entry, c *Computed) {
+	e.display = s.kws.id(c.Display)
+	e.visibility = s.kws.id(c.Visibility)
+	e.contentVis = s.kws.id(c.ContentVisibility)
+	e.beforeDisplay = s.kws.id(c.BeforeDisplay)
+	e.afterDisplay = s.kws.id(c.AfterDisplay)
+	e.set(fCursor, c.CursorPointer)
+	e.set(fHasBefore, c.HasBefore)
+	e.set(fHasAfter, c.HasAfter)
+	e.set(fZeroSize, c.ZeroSize)
+	e.set(fInert, c.Inert)
+	e.pseudo = 0
+	if c.Before != "" || c.After != "" {
+		s.pseudos = append(s.pseudos, pseudoText{c.Before, c.After})
+		e.pseudo = int32(len(s.pseudos))
+	}
+}
+
+// unpack returns the Computed stored in e.
+func (s *Sheet) unpack(e *entry) Computed {
+	c := Computed{
+		Display:           s.kws.str(e.display),
+		Visibility:        s.kws.str(e.visibility),
+		ContentVisibility: s.kws.str(e.contentVis),
+		BeforeDisplay:     s.kws.str(e.beforeDisplay),
+		AfterDisplay:      s.kws.str(e.afterDisplay),
+		CursorPointer:     e.has(fCursor),
+		HasBefore:         e.has(fHasBefore),
+		HasAfter:          e.has(fHasAfter),
+		ZeroSize:          e.has(fZeroSize),
+		Inert:             e.has(fInert),
+	}
+	if e.pseudo > 0 {
+		p := &s.pseudos[e.pseudo-1]
+		c.Before, c.After = p.before, p.after
+	}
+	return c
+}
+
+// inherited returns the part of e's Computed that children inherit or
+// may take with inherit (display, visibility, content-visibility, cursor,
+// inertness).
+func (s *Sheet) inherited(e *entry) Computed {
+	return Computed{
+		Display:           s.kws.str(e.display),
+		Visibility:        s.kws.str(e.visibility),
+		ContentVisibility: s.kws.str(e.contentVis),
+		CursorPointer:     e.has(fCursor),
+		Inert:             e.has(fInert),
+	}
+}
