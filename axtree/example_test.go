@@ -40,3 +40,28 @@ func ExampleTree_Find() {
 	// textbox "Email" id=2 score=0.917
 	// textbox "Name" id=1 score=0.583
 }
+
+// ParseTarget gives Playwright's getByRole semantics: a case-insensitive
+// substring by default, the whole name with exact, a regexp between
+// slashes; a misspelt role is an error that suggests the closest.
+func ExampleParseTarget() {
+	root, _ := html.Parse(strings.NewReader(`<button>Submit Application</button><button>Submit</button>`))
+	tree := axtree.Build(dom.New(root), nil, axtree.Options{})
+	for _, q := range []struct {
+		name  string
+		exact bool
+	}{{"submit", false}, {"Submit", true}, {"/application$/i", false}} {
+		t, _ := axtree.ParseTarget("button", q.name, q.exact)
+		for _, m := range tree.Find(t).Matches {
+			fmt.Printf("%s exact=%v: [id=%d] %s\n", q.name, q.exact, m.ID, m.Name)
+		}
+	}
+	_, err := axtree.ParseTarget("buton", "Submit", false)
+	fmt.Println(err)
+	// Output:
+	// submit exact=false: [id=1] Submit Application
+	// submit exact=false: [id=2] Submit
+	// Submit exact=true: [id=2] Submit
+	// /application$/i exact=false: [id=1] Submit Application
+	// unknown role "buton" (did you mean "button"?)
+}

@@ -19,6 +19,11 @@ type Action struct {
 	// Value is the typed or selected value, "" when the action has none.
 	// Non-empty values are the recording's parameters.
 	Value string `json:"value,omitempty"`
+	// Type is the target's input type when the recorder knew it
+	// ("password", "email", …); a password's value is a secret (see
+	// Secret), as is a value typed into a field named like one
+	// ("Password", "Card number", "CVC") or shaped like a card number.
+	Type string `json:"type,omitempty"`
 }
 
 type rawAction struct {
@@ -28,10 +33,11 @@ type rawAction struct {
 	Name   flexString  `json:"name"`
 	Action flexString  `json:"action"`
 	Value  flexString  `json:"value"`
+	Type   flexString  `json:"type"`
 }
 
 // ParseActions parses a timeline: a JSON array of
-// {"time": RFC 3339, "id", "role", "name", "action", "value"?}. Every element
+// {"time": RFC 3339, "id", "role", "name", "action", "value"?, "type"?}. Every element
 // needs a parseable time. The result is sorted by time (stable, so equal
 // times keep file order). Empty input or "null" is an empty timeline.
 func ParseActions(data []byte) ([]Action, error) {
@@ -57,7 +63,7 @@ func ParseActions(data []byte) ([]Action, error) {
 		}
 		out = append(out, Action{
 			Time: t, ID: string(r.ID), Role: string(r.Role), Name: string(r.Name),
-			Action: string(r.Action), Value: string(r.Value),
+			Action: string(r.Action), Value: string(r.Value), Type: string(r.Type),
 		})
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Time.Before(out[b].Time) })

@@ -133,10 +133,10 @@ type ctxItem struct {
 }
 
 // renderContext renders the generator context and reports what it dropped.
-func renderContext(res *Result, c *Capture, actions []Action, params []Param, budget int) (string, Dropped) {
+func renderContext(res *Result, c *Capture, actions []Action, params []Param, budget int, sec *secretSet) (string, Dropped) {
 	red := newRedactor(res.Candidates)
 	base := baseTime(c, actions)
-	line := func(s string) string { return red.apply(oneLine(s)) + "\n" }
+	line := func(s string) string { return red.apply(sec.redact(oneLine(s))) + "\n" }
 
 	head := line("# axtree network context") +
 		line("page: "+capText(res.Page, maxURLInContext)) +
@@ -176,13 +176,23 @@ func renderContext(res *Result, c *Capture, actions []Action, params []Param, bu
 		anchor = actions[len(actions)-1].Time
 	}
 	pname := map[int]string{}
+	secret := map[string]bool{}
 	for _, p := range params {
 		pname[p.Action] = p.Name
+		if p.Secret {
+			secret[p.Value] = true
+		}
 	}
 	for i := range actions {
 		a := &actions[i]
 		s := "- " + rel(a.Time, base) + a.describe()
-		if a.Value != "" {
+		switch {
+		case a.Value != "" && (secret[a.Value] || secretAction(a)):
+			s += " value withheld (secret)"
+			if n, ok := pname[i]; ok {
+				s += " -> {{" + n + "}}"
+			}
+		case a.Value != "":
 			s += " value " + quote(a.Value, maxValueInContext)
 			if n, ok := pname[i]; ok {
 				s += " -> {{" + n + "}}"
@@ -369,7 +379,17 @@ func renderCandidate(rank int, cd *Candidate, actions []Action, base time.Time, 
 		b.WriteString(line("  body (" + r.BodyKind + "): " + capText(r.Body, maxBodyInContext)))
 	}
 	for _, p := range r.Params {
+		if p.Secret {
+			b.WriteString(line("  param: {{" + p.Name + "}} = (secret: typed by the user, value withheld)"))
+			continue
+		}
 		b.WriteString(line("  param: {{" + p.Name + "}} = " + quote(p.Value, maxValueInContext)))
+	}
+	for _, c := range r.Credentials {
+		b.WriteString(line("  credential: {{" + c.Placeholder + "}} = header " + c.Header + " (recorded, value withheld)"))
+	}
+	for _, sc := range r.Secrets {
+		b.WriteString(line("  secret: {{" + sc.Placeholder + "}} = " + sc.Kind + " (recorded, value withheld)"))
 	}
 	return b.String()
 }

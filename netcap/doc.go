@@ -44,6 +44,15 @@
 // first), and says what it omitted; if the header alone does not fit, it is
 // cut and ends with TruncationMarker.
 //
+// # Secrets
+//
+// Credentials of the recording (see Secret, SecretName, IsCardNumber) are
+// placeholders {{name}} in every output: Result JSON, Candidate.URL, the
+// Replay templates and the context. Their values are kept only in fields
+// no output shows (Secret.Value, Credential.Value, CSRF.Value, a secret
+// Param's Value); Replay.Values and Replay.Expand give them back for a
+// replay.
+//
 // Nothing here panics on malformed input, iterates a map to produce output,
 // reads the clock or uses randomness: the same input gives the same bytes.
 package netcap

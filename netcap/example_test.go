@@ -2,8 +2,11 @@ package netcap_test
 
 import (
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/axtree/axtree/netcap"
+	"github.com/axtree/axtree/netcap/netcaptest"
 )
 
 func ExampleRank() {
@@ -44,4 +47,28 @@ func ExampleRank() {
 	// plan: network
 	// body: {"sku":"B-42","qty":{{quantity}}}
 	// csrf: ct0 -> x-csrf-token
+}
+
+// The recording's secrets are placeholders in every output; Expand puts
+// the recorded values back for the replay.
+func ExampleReplay_Expand() {
+	rec := netcaptest.Secrets(false)
+	res, err := netcap.RankHAR(rec.HAR, rec.Actions, netcap.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range res.Candidates {
+		if strings.Contains(c.URL, "/v1/orders") {
+			fmt.Println(c.URL)
+			req, err := c.Replay.Expand(map[string]string{"access_token": "fresh-token"})
+			if err != nil {
+				panic(err)
+			}
+			u, _ := url.Parse(req.URL)
+			fmt.Println(u.Query().Get("access_token"), len(u.Query().Get("key")))
+		}
+	}
+	// Output:
+	// https://api.shop.example.com/v1/orders?access_token={{access_token}}&key={{key}}&page=1
+	// fresh-token 39
 }

@@ -211,11 +211,13 @@ type harContent struct {
 	Encoding flexString `json:"encoding"`
 }
 
-// ParseHAR parses a HAR 1.2 document. It tolerates missing optional fields,
+// ParseHAR parses a HAR 1.2 document. It accepts a leading UTF-8 byte
+// order mark and tolerates missing optional fields,
 // missing or -1 timings, numbers written as strings and base64 bodies; it
 // returns a clear error for empty, truncated or invalid JSON and for JSON
 // that is not a HAR log (no log.entries).
 func ParseHAR(data []byte) (*Capture, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM, as some exporters write
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("netcap: empty HAR input")

@@ -36,6 +36,10 @@ type Replay struct {
 	// value is the placeholder {{Placeholder}}; the recorded value is only
 	// in Credential.Value, which no JSON or context output shows.
 	Credentials []Credential `json:"credentials,omitempty"`
+	// Secrets are the other secrets the templates carry as placeholders
+	// (tokens and keys in the query or headers, a URL password, password
+	// and card fields of the body; see Secret), in order of discovery.
+	Secrets []Secret `json:"secrets,omitempty"`
 }
 
 // Credential is a credential header of a replay: its value is a secret, so
@@ -70,9 +74,23 @@ func reservedParam(name string) bool {
 
 // Param is a named parameter of a replay template.
 type Param struct {
-	Name   string `json:"name"`   // placeholder name, [a-z0-9_]
-	Value  string `json:"value"`  // the recording's value
-	Action int    `json:"action"` // index of the DOM action that typed it
+	Name  string `json:"name"`  // placeholder name, [a-z0-9_]
+	Value string `json:"value"` // the recording's value (not in JSON when Secret)
+	// Action is the index of the DOM action that typed it.
+	Action int `json:"action"`
+	// Secret is set when the value was typed into a password or card
+	// field (see Action.Type): JSON and the context show the placeholder,
+	// never the value.
+	Secret bool `json:"secret,omitempty"`
+}
+
+// MarshalJSON writes a secret parameter without its value.
+func (p Param) MarshalJSON() ([]byte, error) {
+	type plain Param
+	if p.Secret {
+		p.Value = "{{" + p.Name + "}}"
+	}
+	return json.Marshal(plain(p))
 }
 
 // CSRF says where the anti-forgery token comes from and how to send it.
@@ -179,6 +197,14 @@ func buildParams(actions []Action) []Param {
 		used[name] = true
 		out = append(out, Param{Name: name, Value: a.Value, Action: i})
 	}
+	// A value typed into a secret field anywhere is a secret.
+	for i := range out {
+		for j := range actions {
+			if actions[j].Value == out[i].Value && secretAction(&actions[j]) {
+				out[i].Secret = true
+			}
+		}
+	}
 	return out
 }
 
@@ -240,6 +266,12 @@ func prepareReplay(e *Entry, params []Param, page *Entry) *Replay {
 			ph := credentialPlaceholder(ln)
 			r.Credentials = append(r.Credentials, Credential{Header: h.Name, Placeholder: ph, Value: h.Value})
 			r.Headers = append(r.Headers, Header{Name: h.Name, Value: "{{" + ph + "}}"})
+			continue
+		case SecretName(h.Name) && !strings.HasPrefix(ln, "sec-"):
+			// A token or key header: the replay needs it (Rank puts a
+			// placeholder in for its value), so the nonce rule does not
+			// strip it.
+			r.Headers = append(r.Headers, h)
 			continue
 		case IsNonce(h.Value):
 			stripped[ln] = true

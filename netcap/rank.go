@@ -69,7 +69,7 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	}
 	actions = sortedActions(actions)
 	s := newScorer(c, actions)
-	res := &Result{Page: s.pageURL, Warnings: c.Warnings}
+	res := &Result{Page: s.pageURL, Warnings: append([]string(nil), c.Warnings...)}
 
 	// Keep the best `top` in a sorted slice, scoring without explanations.
 	best := make([]Candidate, 0, top+1)
@@ -99,7 +99,27 @@ func Rank(c *Capture, actions []Action, opt Options) *Result {
 	}
 	res.Candidates = best
 	res.Plan, res.PlanReason = choosePlan(best, actions, params)
-	res.Context, res.Dropped = renderContext(res, c, actions, params, budget)
+	// Secrets: placeholders in every output, values kept for the replay.
+	var csrf []string
+	for i := range best {
+		if r := best[i].Replay; r != nil && r.CSRF != nil {
+			csrf = append(csrf, r.CSRF.Value)
+		}
+	}
+	sec := collectSecrets(c, params, actions, csrf)
+	for i := range best {
+		applySecrets(best[i].Replay, sec)
+		best[i].URL = sec.redact(best[i].URL)
+		for j := range best[i].Reasons {
+			best[i].Reasons[j].Detail = sec.redact(best[i].Reasons[j].Detail)
+		}
+	}
+	res.Page = sec.redact(res.Page)
+	res.PlanReason = sec.redact(res.PlanReason)
+	for i, w := range res.Warnings {
+		res.Warnings[i] = sec.redact(w)
+	}
+	res.Context, res.Dropped = renderContext(res, c, actions, params, budget, sec)
 	return res
 }
 

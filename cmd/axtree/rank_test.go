@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/netcap/netcaptest"
 )
@@ -184,5 +189,40 @@ func TestRankHidesCredentials(t *testing.T) {
 		if !strings.Contains(out, "{{authorization}}") {
 			t.Errorf("%v: no {{authorization}} placeholder in:\n%s", args, out)
 		}
+	}
+}
+
+// TestRankShowsNoSecret: `axtree rank`, text and --json, prints no value
+// of the credentials-laden recording (read from a file and from standard
+// input, with a UTF-8 BOM), only placeholders.
+func TestRankShowsNoSecret(t *testing.T) {
+	rec := netcaptest.Secrets(true)
+	dir := t.TempDir()
+	har := filepath.Join(dir, "shop.har")
+	acts := filepath.Join(dir, "actions.json")
+	require.NoError(t, os.WriteFile(har, rec.HAR, 0o644))
+	require.NoError(t, os.WriteFile(acts, rec.Actions, 0o644))
+	for _, args := range [][]string{
+		{"rank", har, "--actions", acts},
+		{"rank", har, "--actions", acts, "--json"},
+		{"rank", "-", "--actions", acts, "--json"},
+		{"rank", har},
+	} {
+		code, out, errs := runCmd(rec.HAR, args...)
+		require.Equal(t, 0, code, "%v: %s", args, errs)
+		all := out + errs
+		for _, s := range rec.Secrets {
+			if len(s) < 6 {
+				for _, ctx := range []string{"=" + s, `"` + s + `"`, " " + s + "\n"} {
+					assert.NotContains(t, all, ctx, "%v: secret %q printed", args[1:], s)
+				}
+				continue
+			}
+			for _, f := range []string{s, url.QueryEscape(s), strings.Trim(strconv.Quote(s), `"`)} {
+				assert.NotContains(t, all, f, "%v: secret %q printed", args[1:], s)
+			}
+		}
+		assert.Contains(t, out, "{{authorization}}")
+		assert.Contains(t, out, "{{password}}")
 	}
 }
