@@ -174,6 +174,8 @@
       else if (isRegExp(n)) { out.re = apply(reSource, n, []); out.flags = apply(reFlags, n, []); }
       else fail('ax: target.name must be a string or a RegExp');
     }
+    var exact = gopd(t, 'exact');
+    if (exact && exact.value !== undefined) out.exact = exact.value !== false;
     if (within && within.value !== undefined) out.within = elementArg(within.value, depth + 1, true);
     return out;
   }
@@ -260,8 +262,8 @@
     run.miss = [];
     apply(mpSet, runs, [a.run, run]);
     var ax = makeAx(run);
-    var vals = list();
-    for (i = 0; i < a.values.length; i++) push(vals, a.values[i]);
+    var vals = list(), parsed = parse(a.values);
+    for (i = 0; i < parsed.length; i++) push(vals, parsed[i]);
     push(vals, ax);
     var p;
     try { p = apply(fn, undefined, vals); } catch (e) { run.done = true; apply(mpDelete, runs, [a.run]); throw e; }

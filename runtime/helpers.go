@@ -33,6 +33,7 @@ type targetArg struct {
 	Name   *string `json:"name,omitempty"`
 	Re     *string `json:"re,omitempty"`
 	Flags  string  `json:"flags,omitempty"`
+	Exact  *bool   `json:"exact,omitempty"`
 	Within *elArg  `json:"within,omitempty"`
 }
 
@@ -65,6 +66,9 @@ func (t *targetArg) written() map[string]any {
 	case t.Name != nil:
 		m["name"] = *t.Name
 	}
+	if t.Exact != nil {
+		m["exact"] = *t.Exact
+	}
 	if t.Within != nil {
 		var w any
 		_ = json.Unmarshal(t.Within.written(), &w)
@@ -75,9 +79,15 @@ func (t *targetArg) written() map[string]any {
 
 // goTarget converts a target to axtree's; within an element (not a target)
 // comes back as scope.
-func goTarget(t *targetArg) (axtree.Target, *elArg, error) {
+func goTarget(t *targetArg, tree *axtree.Tree) (axtree.Target, *elArg, error) {
 	var out axtree.Target
-	out.Role = t.Role
+	if err := axtree.CheckRole(t.Role); err != nil && !hasRole(tree, t.Role) {
+		return out, nil, err
+	}
+	out.Role = strings.ToLower(strings.TrimSpace(t.Role))
+	if t.Exact != nil && !*t.Exact {
+		out.Mode = axtree.MatchSubstring
+	}
 	switch {
 	case t.Re != nil:
 		pat := *t.Re
@@ -107,7 +117,7 @@ func goTarget(t *targetArg) (axtree.Target, *elArg, error) {
 	}
 	if t.Within != nil {
 		if t.Within.Target != nil && t.Within.Pin == 0 && t.Within.ID == 0 {
-			w, scope, err := goTarget(t.Within.Target)
+			w, scope, err := goTarget(t.Within.Target, tree)
 			if err != nil {
 				return out, nil, err
 			}
@@ -120,6 +130,23 @@ func goTarget(t *targetArg) (axtree.Target, *elArg, error) {
 		return out, t.Within, nil
 	}
 	return out, nil, nil
+}
+
+// hasRole reports whether the tree prints role (the tree's own roles, such
+// as iframe, are not all WAI-ARIA tokens).
+func hasRole(tree *axtree.Tree, role string) bool {
+	if tree == nil {
+		return false
+	}
+	r := strings.ToLower(strings.TrimSpace(role))
+	found := false
+	tree.Walk(func(n *axtree.Node, _ int) bool {
+		if n.Role == r {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // observation is a capture with its id, text and a capture-id index.
@@ -195,7 +222,7 @@ func (s *Session) latest(ctx context.Context) (*observation, error) {
 
 // find resolves a target in an observation.
 func (s *Session) find(ctx context.Context, o *observation, t *targetArg) (axtree.FindResult, error) {
-	tg, scope, err := goTarget(t)
+	tg, scope, err := goTarget(t, o.snap.Result.Tree)
 	if err != nil {
 		return axtree.FindResult{}, err
 	}

@@ -14,15 +14,15 @@ import (
 
 // One browser for the package's tests, started on first use.
 var (
-	shared     *Browser
+	sharedB     *Browser
 	sharedErr  error
 	sharedOnce sync.Once
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared != nil {
-		shared.Close()
+	if sharedB != nil {
+		sharedB.Close()
 	}
 	os.Exit(code)
 }
@@ -44,10 +44,10 @@ func browser(t testing.TB) *Browser {
 		t.Skip("Chromium not found (set AXTREE_CHROMIUM or install chromium); skipping live runtime tests")
 	}
 	sharedOnce.Do(func() {
-		shared, sharedErr = Start(context.Background(), Options{Capture: testCapture, Record: true})
+		sharedB, sharedErr = Start(context.Background(), Options{Capture: testCapture, Record: true})
 	})
 	require.NoError(t, sharedErr, "start Chromium")
-	return shared
+	return sharedB
 }
 
 // session opens a tab, closed at the end of the test.

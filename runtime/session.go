@@ -287,9 +287,15 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 	var out struct {
 		Value json.RawMessage `json:"value"`
 	}
-	args := map[string]any{"run": rs.id, "body": program, "names": names, "values": values,
+	vj, err := json.Marshal(values)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the values are not JSON: %v", ErrBadParams, err)
+	}
+	// The values travel as JSON text and are parsed in the page with the
+	// native JSON.parse: the program gets ordinary arrays and objects.
+	args := map[string]any{"run": rs.id, "body": program, "names": names, "values": string(vj),
 		"callMs": s.opts.CallTimeout.Milliseconds()}
-	err := s.page.Call(rctx, "", "ax.run", args, &out)
+	err = s.page.Call(rctx, "", "ax.run", args, &out)
 	run := &Run{Result: out.Value, MS: ms(time.Since(rs.t0))}
 	if len(run.Result) == 0 {
 		run.Result = json.RawMessage("null")
@@ -375,7 +381,7 @@ func (s *Session) Check(ctx context.Context, program string, names []string) err
 			return fmt.Errorf("%w: parameter %v", ErrBadParams, err)
 		}
 	}
-	err := s.page.Call(ctx, "", "ax.run", map[string]any{"run": 0, "body": program, "names": names, "values": []any{}, "compileOnly": true}, nil)
+	err := s.page.Call(ctx, "", "ax.run", map[string]any{"run": 0, "body": program, "names": names, "values": "[]", "compileOnly": true}, nil)
 	if err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "capture: call ax.run: "))
 	}

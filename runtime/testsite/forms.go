@@ -15,6 +15,10 @@ import "net/http"
 //     beforeinput itself (preventDefault, then edits its model and renders
 //     it); appState.text is the model. Setting textContent and firing
 //     "input" leaves the model empty.
+//   - /order: a small shop form (Quantity, Gift wrap, Country, Place
+//     order, Cancel, Save draft; a search inside a closed shadow root and a
+//     same-origin frame with a Newsletter checkbox); appState.clicked lists
+//     the buttons clicked, by name.
 //   - /date: a read-only field (Earliest start date) that becomes editable
 //     when clicked, like a date picker's "type instead" mode; its input
 //     listener updates appState.start only while the field is editable.
@@ -32,6 +36,8 @@ func StartForms() (*Forms, error) {
 	}
 	mux.HandleFunc("GET /react", page("Controlled input", `<div id="root"><form><label>Name <input id="name"></label><output id="hello"></output></form></div>`, reactJS))
 	mux.HandleFunc("GET /editor", page("Editor", `<main><h1>Compose</h1><div id="ed" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Message"></div></main>`, editorJS))
+	mux.HandleFunc("GET /order", page("Order", orderHTML, orderJS))
+	mux.HandleFunc("GET /frame", page("Frame", `<label><input type="checkbox"> Newsletter</label><a href="/order">Back to the order</a>`, ""))
 	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
 	if err := f.start(mux); err != nil {
 		return nil, err
@@ -118,4 +124,33 @@ const dateJS = `(function () {
     if (!input.readOnly) state.start = input.value;
   });
   input.addEventListener('blur', function () { if (!state.start) input.readOnly = true; });
+})();`
+
+const orderHTML = `<header><nav aria-label="Main"><a href="/order">Shop</a> <a href="/order#help">Help</a></nav></header>
+<main><h1>Your order</h1>
+<form aria-label="Order">
+<label>Quantity <input type="number" name="qty" value="1"></label>
+<label><input type="checkbox" name="gift"> Gift wrap</label>
+<label>Country <select name="country"><option>Germany</option><option>New Zealand</option><option>Japan</option></select></label>
+<fieldset><legend>Delivery</legend><label><input type="radio" name="d" checked> Standard</label><label><input type="radio" name="d"> Express</label></fieldset>
+<button type="button">Place order</button> <button type="button">Cancel</button> <button type="button">Save draft</button>
+</form>
+<site-search></site-search>
+<iframe src="/frame" title="Newsletter"></iframe>
+</main>`
+
+const orderJS = `(function () {
+  'use strict';
+  var state = window.appState = { clicked: [] };
+  document.querySelectorAll('button').forEach(function (b) {
+    b.addEventListener('click', function () { state.clicked.push(b.textContent); });
+  });
+  customElements.define('site-search', class extends HTMLElement {
+    constructor() {
+      super();
+      var r = this.attachShadow({ mode: 'closed' });
+      r.innerHTML = '<div role="search"><label>Search the shop <input type="search"></label><button type="button">Go</button></div>';
+      r.querySelector('button').addEventListener('click', function () { state.clicked.push('Go'); });
+    }
+  });
 })();`
