@@ -14,7 +14,7 @@ import (
 
 // One browser for the package's tests, started on first use.
 var (
-	sharedB     *Browser
+	sharedB    *Browser
 	sharedErr  error
 	sharedOnce sync.Once
 )
