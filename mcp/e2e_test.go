@@ -22,6 +22,8 @@ import (
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/tokens"
+	"github.com/axtree/axtree/trajectory"
+	"github.com/axtree/axtree/trajectory/view"
 )
 
 // TestMain runs the package's tests, or, as a child of TestStdio, the
@@ -175,6 +177,8 @@ func TestEndToEnd(t *testing.T) {
 
 	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shadow"})
 	assert.Contains(t, nav, "navigated to "+web.URL+"/shadow")
+	runs := srv.Runs()
+	run := runs[len(runs)-1]
 	assert.Contains(t, nav, "[heading][level=1] Redeem a code")
 
 	snap := ok(t, cs, "browser_snapshot", map[string]any{})
@@ -214,6 +218,29 @@ func TestEndToEnd(t *testing.T) {
 	scoped := ok(t, cs, "browser_snapshot", map[string]any{"id": press})
 	assert.Contains(t, scoped, "[button] Press me")
 	assert.NotContains(t, scoped, "Redeem a code")
+	_, isErr := call(t, cs, "browser_click", map[string]any{"id": 999})
+	assert.True(t, isErr)
+
+	// The session's trajectory validates and the viewer opens it.
+	tr := srv.Trajectory(run)
+	require.NotNil(t, tr)
+	require.NoError(t, trajectory.Validate(tr))
+	html, err := view.HTML(tr)
+	require.NoError(t, err)
+	assert.Contains(t, string(html), "Voucher code")
+	var tools []string
+	for _, st := range tr.Steps {
+		tools = append(tools, st.Actions[0].Call.Tool)
+	}
+	assert.Equal(t, []string{"browser_navigate", "browser_snapshot", "browser_find", "browser_find", "browser_type", "browser_click",
+		"browser_click", "browser_click", "browser_find", "browser_snapshot", "browser_snapshot", "browser_click"}, tools)
+	typeStep := tr.Steps[4].Actions[0]
+	require.NotNil(t, typeStep.Resolved, "the typed-into field is resolved in the observation the agent had")
+	assert.Equal(t, field, typeStep.Resolved.ID)
+	assert.Equal(t, "textbox", typeStep.Resolved.Role)
+	last := tr.Steps[len(tr.Steps)-1]
+	assert.Equal(t, trajectory.StepFailed, last.Outcome)
+	assert.Contains(t, last.Actions[0].Error, "no element [id=999]")
 }
 
 // TestBadInput: each mistake is an error result with a clear message and
@@ -291,7 +318,7 @@ func runStdioChild() int {
 		return 1
 	}
 	defer srv.Close()
-	if err := srv.MCP().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+	if err := srv.ServeStdio(context.Background(), os.Stdin, os.Stdout); err != nil {
 		return 1
 	}
 	return 0
@@ -399,4 +426,31 @@ func TestKeysHistoryDialogs(t *testing.T) {
 	assert.Contains(t, answer, "appeared: kept")
 	reload := ok(t, cs, "browser_reload", map[string]any{})
 	assert.Contains(t, reload, "gone: 1 text lines")
+}
+
+// TestPasswordNotRecorded: what is typed into a password field appears in
+// no answer, no trajectory and no stored observation.
+func TestPasswordNotRecorded(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	srv := shared(t)
+	cs := connect(t, srv)
+	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/login"})
+	runs := srv.Runs()
+	run := runs[len(runs)-1]
+	const secret = "hunter2-very-secret"
+	ans := ok(t, cs, "browser_type", map[string]any{"id": idOf(t, nav, `\[textbox\]\S* Password`), "text": secret})
+	assert.NotContains(t, ans, secret)
+	raw, err := json.Marshal(srv.Trajectory(run))
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), secret)
+	assert.Contains(t, string(raw), "[redacted]")
+	steps, err := sharedStore.Run(context.Background(), run+"-t1")
+	require.NoError(t, err)
+	require.NotEmpty(t, steps)
+	for _, st := range steps {
+		if st.Action != nil {
+			assert.NotContains(t, st.Action.Value, secret)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/tokens"
+	"github.com/axtree/axtree/trajectory"
 )
 
 // Options configure a Server.
@@ -36,7 +37,11 @@ type Options struct {
 	// Name and Version are what the server tells clients (default "axtree"
 	// and "dev").
 	Name, Version string
-	// Now gives the time for run ids; nil means time.Now.
+	// Trajectories is the folder where every session's trajectory is
+	// written, as RUN.json (package trajectory; axtree view opens it),
+	// after every step; "" keeps them in memory only (Server.Trajectory).
+	Trajectories string
+	// Now gives the time for run ids and trajectories; nil means time.Now.
 	Now func() time.Time
 }
 
@@ -52,7 +57,7 @@ type Server struct {
 	browser  *capture.Browser
 	starting chan struct{} // closed when a start attempt ends
 	sessions map[*sdk.ServerSession]*session
-	runs     int // sessions started, for run ids
+	runs     []*session // every session started, live or ended, in order
 	closed   bool
 }
 
@@ -120,10 +125,14 @@ func (s *Server) session(req *sdk.CallToolRequest) (*session, error) {
 	if ss, ok := s.sessions[req.Session]; ok {
 		return ss, nil
 	}
-	s.runs++
-	run := "mcp-" + s.opts.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(s.runs)
-	ss := &session{srv: s, run: run}
+	run := "mcp-" + s.opts.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(len(s.runs)+1)
+	rec, err := trajectory.NewRecorder(trajectory.Meta{ID: run, Task: sessionTask}, trajectory.WithClock(s.opts.Now))
+	if err != nil {
+		return nil, fmt.Errorf("mcp: %w", err)
+	}
+	ss := &session{srv: s, run: run, traj: rec}
 	s.sessions[req.Session] = ss
+	s.runs = append(s.runs, ss)
 	go func(key *sdk.ServerSession) {
 		_ = key.Wait()
 		s.mu.Lock()
@@ -135,6 +144,34 @@ func (s *Server) session(req *sdk.CallToolRequest) (*session, error) {
 		}
 	}(req.Session)
 	return ss, nil
+}
+
+// sessionTask is the task of a session's trajectory: the server is not
+// told the client's task.
+const sessionTask = "an agent session over MCP (the client did not say its task)"
+
+// Trajectory returns the trajectory of the session with run id run so far
+// (ended sessions included), or nil.
+func (s *Server) Trajectory(run string) *trajectory.Run {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ss := range s.runs {
+		if ss.run == run {
+			return ss.traj.Run()
+		}
+	}
+	return nil
+}
+
+// Runs returns the run ids of every session so far, in order.
+func (s *Server) Runs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, len(s.runs))
+	for i, ss := range s.runs {
+		out[i] = ss.run
+	}
+	return out
 }
 
 // Sessions returns the run ids of the live sessions, sorted.

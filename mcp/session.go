@@ -2,8 +2,11 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +16,7 @@ import (
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/trajectory"
 )
 
 // page is what a tab needs of a browser tab; *capture.Page is one.
@@ -30,6 +34,8 @@ type session struct {
 	srv *Server
 	run string // prefix of the tabs' run ids
 
+	traj *trajectory.Recorder // the session's trajectory
+
 	mu     sync.Mutex
 	tabs   []*tab
 	cur    int // index of the current tab; meaningless while tabs is empty
@@ -42,13 +48,14 @@ type tab struct {
 	page page
 	run  string // observation run of the tab (stable numbering within it)
 
-	seq    int          // steps observed
-	obs    string       // the last observation id
-	text   []byte       // the last tree text, stable numbering
-	links  links.Record // its link record, stable numbering
-	result *render.Result
-	url    string
-	title  string
+	seq     int          // steps observed
+	obs     string       // the last observation id
+	text    []byte       // the last tree text, stable numbering
+	links   links.Record // its link record, stable numbering
+	result  *render.Result
+	url     string
+	title   string
+	trajObs string // the last observation's id in the trajectory
 	// gone remembers the ids that went away, with their last line and the
 	// step they were last seen at, so an old id is reported as gone.
 	gone map[int]goneID
@@ -62,7 +69,12 @@ type goneID struct {
 func (ss *session) close() {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if ss.closed {
+		return
+	}
 	ss.closed = true
+	_, _ = ss.traj.Finish(trajectory.Abandoned, "the MCP client ended the session; the server is not told whether the task was done")
+	_ = ss.save()
 	for _, t := range ss.tabs {
 		t.page.Close()
 	}
@@ -151,6 +163,9 @@ func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, war
 	t.url, t.title = o.URL, o.Title
 	for _, e := range o.Elements {
 		delete(t.gone, e.ID) // never both here and gone
+	}
+	if id, err := ss.traj.Observe(string(r.Text), r.Links, o.URL, o.Title); err == nil {
+		t.trajObs = id
 	}
 	var dialogs []string
 	if dp, ok := t.page.(interface{ Dialogs() []capture.Dialog }); ok {
@@ -261,4 +276,61 @@ func cleanErr(err error) string {
 		s = strings.ReplaceAll(s, p, "")
 	}
 	return s
+}
+
+// record appends a tool call to the session's trajectory: the step is taken
+// on before, the observation the agent had (or, for a session's first
+// navigation, the one it led to), with the element resolved when the call
+// named one that is there.
+func (ss *session) record(tool string, args []byte, id int, before string, answer string, callErr error) {
+	obs := before
+	if obs == "" && len(ss.tabs) > 0 {
+		obs = ss.tabs[ss.cur].trajObs
+	}
+	if obs == "" {
+		return // nothing was ever shown: no observation to hang the step on
+	}
+	a := trajectory.Action{Call: trajectory.Call{Tool: tool, Args: trajectory.RawJSON(args)}, Outcome: trajectory.ActionOK}
+	if id > 0 && before != "" {
+		if r, err := ss.traj.Resolve(before, id); err == nil {
+			a.Resolved = r
+		}
+	}
+	step := trajectory.Step{Kind: trajectory.KindDecision, Observation: obs, Outcome: trajectory.StepOK}
+	if callErr != nil {
+		a.Outcome, a.Error = trajectory.ActionError, callErr.Error()
+		step.Outcome = trajectory.StepFailed
+	} else if res, err := json.Marshal(answer); err == nil {
+		a.Result = trajectory.RawJSON(res)
+	}
+	step.Actions = []trajectory.Action{a}
+	if _, err := ss.traj.Append(step); err == nil {
+		_ = ss.save()
+	}
+}
+
+// save writes the trajectory to the server's folder, if it has one,
+// through a temporary file, so a reader never sees half of it.
+func (ss *session) save() error {
+	dir := ss.srv.opts.Trajectories
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+ss.run+"-*.json")
+	if err != nil {
+		return err
+	}
+	if err := trajectory.Encode(f, ss.traj.Run()); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(dir, ss.run+".json"))
 }

@@ -78,6 +78,7 @@ func site(t testing.TB) *httptest.Server {
 	page("/frame/one", frameOne)
 	page("/frame/two", frameTwo)
 	page("/dialog", `<!doctype html><title>Dialogs</title><button onclick="document.getElementById('r').textContent = confirm('Delete everything?') ? 'deleted' : 'kept'">Delete</button><p id="r"></p>`)
+	page("/login", `<!doctype html><title>Sign in</title><label>User <input name="u"></label><label>Password <input type="password" name="p"></label>`)
 	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -123,12 +124,50 @@ func tool[In any](s *Server, name, desc string, schema *jsonschema.Schema, fn fu
 		}
 		ss.mu.Lock()
 		defer ss.mu.Unlock()
+		before := ""
+		args, _ := json.Marshal(in)
+		id := idArg(args)
+		if len(ss.tabs) > 0 {
+			t := ss.tabs[ss.cur]
+			before = t.trajObs
+			if n, err := t.element(id); err == nil && secret(n) {
+				args = redactText(args) // what is typed into a password field is never recorded
+			}
+		}
 		text, err := fn(ctx, ss, in)
+		ss.record(name, args, id, before, text, err)
 		if err != nil {
 			return nil, nil, err
 		}
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, nil, nil
 	})
+}
+
+// idArg reads the element id a call named ("id"), or 0.
+func idArg(args []byte) int {
+	var v struct {
+		ID int `json:"id"`
+	}
+	if json.Unmarshal(args, &v) != nil {
+		return 0
+	}
+	return v.ID
+}
+
+// redactText replaces the "text" argument of a call with "[redacted]".
+func redactText(args []byte) []byte {
+	var m map[string]any
+	if json.Unmarshal(args, &m) != nil {
+		return []byte(`{"redacted":true}`)
+	}
+	if _, ok := m["text"]; ok {
+		m["text"] = "[redacted]"
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return []byte(`{"redacted":true}`)
+	}
+	return b
 }
 
 // schemaOf infers the schema of In and sets the enums given per property.

@@ -24,6 +24,7 @@ func program() *cli.Program {
 		Summary: "axtree-live: the axtree commands that drive headless Chromium.",
 		Commands: []*cli.Command{
 			captureCommand(),
+			mcpCommand(),
 		},
 	}
 }
