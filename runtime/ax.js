@@ -259,7 +259,7 @@
     if (a.compileOnly) return 'ok';
     var run = dict();
     run.id = a.run; run.t0 = now(); run.callMs = a.callMs; run.done = false;
-    run.miss = [];
+    run.miss = []; run.logs = 0; run.flushed = null; run.seq = 0;
     apply(mpSet, runs, [a.run, run]);
     var ax = makeAx(run);
     var vals = list(), parsed = parse(a.values);
@@ -268,12 +268,17 @@
     var p;
     try { p = apply(fn, undefined, vals); } catch (e) { run.done = true; apply(mpDelete, runs, [a.run]); throw e; }
     return new NP(function (res, rej) {
+      // The run settles once Go has every call the page recorded itself.
+      function end(fn) {
+        run.done = true;
+        var finish = function () { apply(mpDelete, runs, [a.run]); clearPins(); fn(); };
+        if (run.logs === 0) finish(); else run.flushed = finish;
+      }
       apply(promiseThen, p, [function (v) {
-        run.done = true; apply(mpDelete, runs, [a.run]); clearPins();
-        var out = dict(); out.value = v === undefined ? null : v; res(out);
+        end(function () { var out = dict(); out.value = v === undefined ? null : v; res(out); });
       }, function (e) {
-        run.done = true; apply(mpDelete, runs, [a.run]); clearPins();
-        rej(new Err(msgOf(e)));
+        var m = msgOf(e);
+        end(function () { rej(new Err(m)); });
       }]);
     });
   });
@@ -293,17 +298,21 @@
     // go sends a helper call to Go, which performs and records it.
     function go(kind, call, fields) {
       var p = dict();
-      p.run = run.id; p.call = call; p.line = lineOf();
+      p.run = run.id; p.call = call; p.line = lineOf(); p.seq = ++run.seq;
       for (var k in fields) if (apply(hasOwn, fields, [k])) p[k] = fields[k];
       return hostCall(kind, p);
     }
     // log records a call performed here in the page.
-    function log(call, target, t0, result, error, line) {
-      var r = dict();
+    function log(call, target, t0, result, error, line, seq) {
+      var r = dict(); r.seq = seq;
       r.run = run.id; r.call = call; r.line = line; r.at = t0 - run.t0; r.ms = now() - t0;
       if (target !== undefined) r.target = target;
       if (error !== undefined) r.error = error; else r.result = result;
-      send('ax.log', r, function () {});
+      run.logs++;
+      send('ax.log', r, function () {
+        run.logs--;
+        if (run.logs === 0 && run.flushed) { var f = run.flushed; run.flushed = null; f(); }
+      });
     }
     ax.find = function find(target) {
       guard('find');
@@ -382,7 +391,7 @@
     // request calls the page's current fetch (the site's own request path).
     ax.request = function request(url, init) {
       guard('request');
-      var t0 = now(), line = lineOf();
+      var t0 = now(), line = lineOf(), seq = ++run.seq;
       var target = typeof url === 'string' ? url : Str(url);
       var i2 = {};
       var method = 'GET';
@@ -418,12 +427,12 @@
         p = apply(f, window, [target, i2]);
       } catch (e) {
         var m = 'ax.request ' + method + ' ' + target + ': the page\'s fetch threw: ' + msgOf(e);
-        log('request', target, t0, undefined, m, line);
+        log('request', target, t0, undefined, m, line, seq);
         return NP.reject(new Err(m));
       }
       if (p === null || typeof p !== 'object') {
         var m2 = 'ax.request ' + method + ' ' + target + ': the page\'s fetch returned ' + (p === null ? 'null' : typeof p) + ', not a promise';
-        log('request', target, t0, undefined, m2, line);
+        log('request', target, t0, undefined, m2, line, seq);
         return NP.reject(new Err(m2));
       }
       var timed = race(NP.resolve(p), ms, 'ax.request ' + method + ' ' + target);
@@ -436,7 +445,7 @@
             apply(headersForEach, hs, [function (v, k) { out.headers[k] = v; }]);
           } catch (e) {
             var m3 = 'ax.request ' + method + ' ' + target + ': the page\'s fetch resolved to something that is not a Response';
-            log('request', target, t0, undefined, m3, line);
+            log('request', target, t0, undefined, m3, line, seq);
             rej(new Err(m3));
             return;
           }
@@ -447,17 +456,17 @@
             freeze(out);
             var sum = dict(); sum.status = out.status; sum.ok = out.ok; sum.url = out.url; sum.bytes = text.length;
             sum.text = text.length > 2048 ? apply(strSlice, text, [0, 2048]) + '…[truncated]' : text;
-            log('request', target, t0, sum, undefined, line);
+            log('request', target, t0, sum, undefined, line, seq);
             res(out);
           }, function (e) {
             var m4 = 'ax.request ' + method + ' ' + target + ': ' + msgOf(e);
-            log('request', target, t0, undefined, m4, line);
+            log('request', target, t0, undefined, m4, line, seq);
             rej(new Err(m4));
           }]);
         }, function (e) {
           try { apply(acAbort, ctl, []); } catch (x) {}
           var m5 = 'ax.request ' + method + ' ' + target + ': ' + msgOf(e);
-          log('request', target, t0, undefined, m5, line);
+          log('request', target, t0, undefined, m5, line, seq);
           rej(new Err(m5));
         }]);
       });
@@ -493,7 +502,7 @@
     }
     ax.getCsrfToken = function getCsrfToken(opts) {
       guard('getCsrfToken');
-      var t0 = now(), line = lineOf();
+      var t0 = now(), line = lineOf(), seq = ++run.seq;
       var v = null, where = '';
       try {
         var c = opts && gopd(opts, 'cookie'), m = opts && gopd(opts, 'meta');
@@ -507,11 +516,11 @@
       } catch (e) { v = null; }
       if (v === null || v === '') {
         var msg = 'ax.getCsrfToken: no CSRF token in ' + where;
-        log('getCsrfToken', undefined, t0, undefined, msg, line);
+        log('getCsrfToken', undefined, t0, undefined, msg, line, seq);
         return NP.reject(new Err(msg));
       }
       var r = dict(); r.found = where; r.length = v.length; // never the token itself
-      log('getCsrfToken', undefined, t0, r, undefined, line);
+      log('getCsrfToken', undefined, t0, r, undefined, line, seq);
       return NP.resolve(v);
     };
     // Utilities: value builders, not recorded.

@@ -95,6 +95,7 @@ func (d *ScriptedDecider) Decide(ctx context.Context, obs Observation) (Action, 
 func (s *Session) hDecide(ctx context.Context, raw json.RawMessage) (any, error) {
 	var req struct {
 		Run      int64  `json:"run"`
+		Seq      int    `json:"seq"`
 		Line     int    `json:"line"`
 		Goal     string `json:"goal"`
 		MaxSteps int    `json:"maxSteps"`
@@ -109,7 +110,8 @@ func (s *Session) hDecide(ctx context.Context, raw json.RawMessage) (any, error)
 	t0 := time.Now()
 	goal, _ := json.Marshal(map[string]any{"goal": req.Goal})
 	c := Call{Call: "act", Line: req.Line, Args: goal, At: rs.since(t0)}
-	res, err := s.decide(ctx, rs, req.Goal, req.MaxSteps, req.Line)
+	c.seq = req.Seq
+	res, err := s.decide(ctx, rs, req.Goal, req.MaxSteps, req.Line, req.Seq)
 	c.MS = ms(time.Since(t0))
 	if err != nil {
 		c.Error = err.Error()
@@ -121,7 +123,7 @@ func (s *Session) hDecide(ctx context.Context, raw json.RawMessage) (any, error)
 	return map[string]any{"result": res}, nil
 }
 
-func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxSteps, line int) (any, error) {
+func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxSteps, line, seq int) (any, error) {
 	if s.opts.Decider == nil {
 		return nil, errors.New("ax.act: no Decider is configured for this session")
 	}
@@ -147,7 +149,7 @@ func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxStep
 		if err != nil {
 			return nil, fmt.Errorf("ax.act step %d: the decider: %w", step, err)
 		}
-		c := Call{Call: "decide", Line: line, At: rs.since(t0)}
+		c := Call{Call: "decide", Line: line, At: rs.since(t0), seq: seq}
 		c.Args, _ = json.Marshal(a)
 		var aerr error
 		switch a.Kind {

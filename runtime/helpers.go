@@ -347,6 +347,7 @@ func (s *Session) pin(ctx context.Context, o *observation, ids []int) ([]int64, 
 
 type findReq struct {
 	Run  int64   `json:"run"`
+	Seq  int     `json:"seq"`
 	Call string  `json:"call"`
 	Line int     `json:"line"`
 	El   *elArg  `json:"el"`
@@ -379,7 +380,7 @@ func (s *Session) hFind(ctx context.Context, raw json.RawMessage) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+wait)
 	defer cancel()
-	c := Call{Call: req.Call, Line: req.Line, Target: req.El.written(), At: rs.since(t0)}
+	c := Call{Call: req.Call, Line: req.Line, Target: req.El.written(), At: rs.since(t0), seq: req.Seq}
 	s.act.Lock()
 	defer s.act.Unlock()
 	var o *observation
@@ -484,6 +485,7 @@ func (s *Session) hFind(ctx context.Context, raw json.RawMessage) (any, error) {
 
 type actReq struct {
 	Run     int64    `json:"run"`
+	Seq     int      `json:"seq"`
 	Call    string   `json:"call"`
 	Line    int      `json:"line"`
 	El      *elArg   `json:"el"`
@@ -506,7 +508,7 @@ func (s *Session) hAct(ctx context.Context, raw json.RawMessage) (any, error) {
 	t0 := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
 	defer cancel()
-	c := Call{Call: req.Call, Line: req.Line, Target: req.El.written(), At: rs.since(t0)}
+	c := Call{Call: req.Call, Line: req.Line, Target: req.El.written(), At: rs.since(t0), seq: req.Seq}
 	args := map[string]any{}
 	if req.Value != nil {
 		args["value"] = *req.Value
@@ -685,6 +687,7 @@ func (s *Session) typeInto(ctx context.Context, o *observation, id int, node *ax
 func (s *Session) hObserve(ctx context.Context, raw json.RawMessage) (any, error) {
 	var req struct {
 		Run  int64 `json:"run"`
+		Seq  int   `json:"seq"`
 		Line int   `json:"line"`
 	}
 	_ = json.Unmarshal(raw, &req)
@@ -693,7 +696,7 @@ func (s *Session) hObserve(ctx context.Context, raw json.RawMessage) (any, error
 		return nil, errors.New("ax: the run is over")
 	}
 	t0 := time.Now()
-	c := Call{Call: "observe", Line: req.Line, At: rs.since(t0)}
+	c := Call{Call: "observe", Line: req.Line, At: rs.since(t0), seq: req.Seq}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
 	defer cancel()
 	s.act.Lock()
@@ -714,6 +717,7 @@ func (s *Session) hObserve(ctx context.Context, raw json.RawMessage) (any, error
 func (s *Session) hLog(ctx context.Context, raw json.RawMessage) (any, error) {
 	var r struct {
 		Run    int64           `json:"run"`
+		Seq    int             `json:"seq"`
 		Call   string          `json:"call"`
 		Line   int             `json:"line"`
 		At     float64         `json:"at"`
@@ -729,7 +733,7 @@ func (s *Session) hLog(ctx context.Context, raw json.RawMessage) (any, error) {
 	if rs == nil {
 		return nil, nil
 	}
-	c := Call{Call: r.Call, Line: r.Line, Target: r.Target, Result: r.Result, At: round3(r.At), MS: round3(r.MS)}
+	c := Call{Call: r.Call, Line: r.Line, Target: r.Target, Result: r.Result, At: round3(r.At), MS: round3(r.MS), seq: r.Seq}
 	if r.Error != nil {
 		c.Error = *r.Error
 		c.Result = nil

@@ -157,7 +157,7 @@ func (s *Session) Open(ctx context.Context, url string) (*capture.Snapshot, erro
 type Run struct {
 	// Result is the program's return value as JSON (null for none).
 	Result json.RawMessage `json:"result"`
-	// Calls are the helper calls in the order they finished.
+	// Calls are the helper calls in the order the program made them.
 	Calls []Call `json:"calls"`
 	// Error is why the program ended early, verbatim; "" when it returned.
 	Error string `json:"error,omitempty"`
@@ -191,6 +191,8 @@ type Call struct {
 	// long it took.
 	At float64 `json:"at_ms"`
 	MS float64 `json:"ms"`
+
+	seq int // the order the program made the calls in
 }
 
 // Resolved is what a target resolved to.
@@ -306,6 +308,7 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 	}
 	rs.mu.Lock()
 	run.Calls = append([]Call(nil), rs.calls...)
+	sort.SliceStable(run.Calls, func(i, j int) bool { return run.Calls[i].seq < run.Calls[j].seq })
 	run.NeedsInput = rs.needs
 	rs.mu.Unlock()
 	if run.Calls == nil {
