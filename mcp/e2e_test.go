@@ -21,6 +21,7 @@ import (
 
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/runtime/subroutine"
 	"github.com/axtree/axtree/tokens"
 	"github.com/axtree/axtree/trajectory"
 	"github.com/axtree/axtree/trajectory/view"
@@ -453,4 +454,92 @@ func TestPasswordNotRecorded(t *testing.T) {
 			assert.NotContains(t, st.Action.Value, secret)
 		}
 	}
+}
+
+// TestSubroutineTool: a Subroutine with two parameters is a tool named
+// after it, with its parameters as the schema; calling it replays the task
+// in the page. browser_run_program runs a program the same way.
+func TestSubroutineTool(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	srv := shared(t)
+	sub, err := subroutine.Decode([]byte(`{"version":1,"name":"sendMessage","description":"Send a chat message.","origin":"` + web.URL + `","page":"/chat","plan":"dom",
+	  "parameters":[{"name":"to","type":"string","description":"who gets it"},{"name":"text","type":"string","description":"the message"}],
+	  "body":"await ax.type({role: 'textbox', name: 'To'}, to); await ax.type({role: 'textbox', name: 'Message'}, text); await ax.click({role: 'button', name: 'Send'}); return 'sent';"}`))
+	require.NoError(t, err)
+	if err := srv.AddSubroutine(sub); err != nil {
+		require.ErrorContains(t, err, "taken") // a second run of this test in one process
+	}
+	assert.ErrorContains(t, srv.AddSubroutine(sub), "taken")
+	cs := connect(t, srv)
+
+	res, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	var found *sdk.Tool
+	for _, tl := range res.Tools {
+		if tl.Name == "sendMessage" {
+			found = tl
+		}
+	}
+	require.NotNil(t, found, "the Subroutine is a tool")
+	raw, _ := json.Marshal(found.InputSchema)
+	assert.Contains(t, string(raw), `"required":["to","text"]`)
+
+	text, isErr := call(t, cs, "sendMessage", map[string]any{"to": "ada"})
+	assert.True(t, isErr, "a missing parameter is an error result: %s", text)
+	text, isErr = call(t, cs, "sendMessage", map[string]any{"to": "ada", "text": 7})
+	assert.True(t, isErr, "a wrong type too: %s", text)
+
+	ans := ok(t, cs, "sendMessage", map[string]any{"to": "ada", "text": "hello from MCP"})
+	assert.Contains(t, ans, `result: "sent"`)
+	assert.Contains(t, ans, "calls: 3 (type, type, click)")
+	assert.Contains(t, ans, "Sent to ada: hello from MCP")
+
+	prog := ok(t, cs, "browser_run_program", map[string]any{"program": "const b = await ax.find({role: 'button', name: 'Send'}); await ax.click(b); return n * 2;", "params": map[string]any{"n": 21}})
+	assert.Contains(t, prog, "result: 42")
+	text, isErr = call(t, cs, "browser_run_program", map[string]any{"program": "throw new Error('boom')"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "the program failed")
+	assert.Contains(t, text, "boom")
+}
+
+// TestHangingPage: a page whose script never yields is an error result
+// with a clear message, within the server's timeouts, and another session
+// of the same server goes on working meanwhile and after.
+func TestHangingPage(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	dir := t.TempDir()
+	st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	short := testBrowser
+	short.NavTimeout, short.CollectTimeout, short.ActTimeout = 8*time.Second, 8*time.Second, 8*time.Second
+	srv, err := New(Options{Browser: short, Store: st})
+	require.NoError(t, err)
+	defer srv.Close()
+	hung, other := connect(t, srv), connect(t, srv)
+
+	// The other session's site is another origin (localhost, not
+	// 127.0.0.1), so Chromium gives it its own renderer process.
+	otherURL := strings.Replace(web.URL, "127.0.0.1", "localhost", 1)
+	ok(t, other, "browser_navigate", map[string]any{"url": otherURL + "/shop"})
+
+	done := make(chan string, 1)
+	go func() {
+		text, isErr := call(t, hung, "browser_navigate", map[string]any{"url": web.URL + "/spin"})
+		if !isErr {
+			text = "NOT AN ERROR: " + text
+		}
+		done <- text
+	}()
+	// Meanwhile the other session is served.
+	snap := ok(t, other, "browser_snapshot", map[string]any{})
+	assert.Contains(t, snap, "Everything for your cat")
+	text := <-done
+	assert.NotContains(t, text, "NOT AN ERROR")
+	assert.Contains(t, text, "did not answer in time")
+	// And after.
+	found := ok(t, other, "browser_find", map[string]any{"role": "link", "name": "toys"})
+	assert.Contains(t, found, "[link] Toys")
 }

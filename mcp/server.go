@@ -13,6 +13,8 @@ import (
 
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/runtime"
+	"github.com/axtree/axtree/runtime/subroutine"
 	"github.com/axtree/axtree/tokens"
 	"github.com/axtree/axtree/trajectory"
 )
@@ -34,6 +36,9 @@ type Options struct {
 	// QuietLines bounds the appeared and changed lines of a quiet answer,
 	// each (0: 12).
 	QuietLines int
+	// Subroutines are offered as one tool each, named after the Subroutine
+	// with its parameters as the input schema.
+	Subroutines []*subroutine.Subroutine
 	// Name and Version are what the server tells clients (default "axtree"
 	// and "dev").
 	Name, Version string
@@ -57,7 +62,8 @@ type Server struct {
 	browser  *capture.Browser
 	starting chan struct{} // closed when a start attempt ends
 	sessions map[*sdk.ServerSession]*session
-	runs     []*session // every session started, live or ended, in order
+	runs     []*session      // every session started, live or ended, in order
+	subs     map[string]bool // names of the Subroutine tools
 	closed   bool
 }
 
@@ -75,13 +81,16 @@ func New(opts Options) (*Server, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, sessions: map[*sdk.ServerSession]*session{}}
+	s := &Server{opts: opts, sessions: map[*sdk.ServerSession]*session{}, subs: map[string]bool{}}
 	s.life, s.cancel = context.WithCancel(context.Background())
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: opts.Name, Version: opts.Version}, &sdk.ServerOptions{
 		Instructions: instructions,
 		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{ListChanged: true}},
 	})
 	s.addTools()
+	if err := s.addPrograms(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -215,7 +224,7 @@ func (s *Server) browserFor(ctx context.Context) (*capture.Browser, error) {
 
 		// The browser lives as long as the server, not the call that
 		// happened to start it.
-		b, err := capture.Start(s.life, s.opts.Browser)
+		b, err := capture.Start(s.life, s.browserOptions())
 		s.mu.Lock()
 		s.starting = nil
 		if err == nil {
@@ -233,6 +242,15 @@ func (s *Server) browserFor(ctx context.Context) (*capture.Browser, error) {
 		}
 		return b, nil
 	}
+}
+
+// browserOptions are the options the browser is started with: the
+// caller's, with the runtime's extensions (the program helpers).
+func (s *Server) browserOptions() capture.Options {
+	o := s.opts.Browser
+	o.AllowFileURLs = s.opts.AllowFileURLs
+	o.Extensions = append(append([]string(nil), o.Extensions...), runtime.Extensions(false)...)
+	return o
 }
 
 // counter returns the token counter, loading it on first use.

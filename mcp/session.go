@@ -16,6 +16,7 @@ import (
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/runtime"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -55,7 +56,8 @@ type tab struct {
 	result  *render.Result
 	url     string
 	title   string
-	trajObs string // the last observation's id in the trajectory
+	trajObs string           // the last observation's id in the trajectory
+	rt      *runtime.Session // the program runner, made on first use
 	// gone remembers the ids that went away, with their last line and the
 	// step they were last seen at, so an old id is reported as gone.
 	gone map[int]goneID

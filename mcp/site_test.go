@@ -48,6 +48,21 @@ const frameTwo = `<!doctype html><html><head><title>Two</title></head><body>
 <p>Second panel.</p><button id="b" onclick="document.getElementById('s').textContent='Panel button pressed'">Press me</button><p id="s"></p>
 </body></html>`
 
+// chatPage sends a message in the page (no server round trip).
+const chatPage = `<!doctype html><html><head><title>Chat</title></head><body>
+<main><h1>Messages</h1>
+<label>To <input id="to"></label>
+<label>Message <textarea id="text"></textarea></label>
+<button id="send">Send</button>
+<ul id="log"></ul></main>
+<script>
+document.getElementById('send').addEventListener('click', function () {
+  var li = document.createElement('li');
+  li.textContent = 'Sent to ' + document.getElementById('to').value + ': ' + document.getElementById('text').value;
+  document.getElementById('log').appendChild(li);
+});
+</script></body></html>`
+
 // site serves the test pages on 127.0.0.1.
 func site(t testing.TB) *httptest.Server {
 	t.Helper()
@@ -79,6 +94,7 @@ func site(t testing.TB) *httptest.Server {
 	page("/frame/two", frameTwo)
 	page("/dialog", `<!doctype html><title>Dialogs</title><button onclick="document.getElementById('r').textContent = confirm('Delete everything?') ? 'deleted' : 'kept'">Delete</button><p id="r"></p>`)
 	page("/login", `<!doctype html><title>Sign in</title><label>User <input name="u"></label><label>Password <input type="password" name="p"></label>`)
+	page("/chat", chatPage)
 	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })

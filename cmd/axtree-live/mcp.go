@@ -14,6 +14,7 @@ import (
 	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/mcp"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/runtime/subroutine"
 )
 
 // defaultDataDir is where the store and the trajectories go by default:
@@ -27,9 +28,9 @@ func defaultDataDir() string {
 
 func mcpCommand() *cli.Command {
 	var (
-		httpAddr, tokenFile, db, trajDir, chromium, remoteURL string
-		allowRemote, allowFiles                               bool
-		timeout                                               = 30 * time.Second
+		httpAddr, tokenFile, db, trajDir, chromium, remoteURL, subDir string
+		allowRemote, allowFiles                                       bool
+		timeout                                                       = 30 * time.Second
 	)
 	return &cli.Command{
 		Name:    "mcp",
@@ -52,6 +53,7 @@ and their schemas.`,
 			f.String(&trajDir, "trajectories", "DIR", "where each session's trajectory is written (default: trajectories/ beside --db)")
 			f.String(&chromium, "chromium", "PATH", "the Chromium executable (default: $AXTREE_CHROMIUM, /usr/bin/chromium, or chromium on PATH)")
 			f.String(&remoteURL, "remote", "URL", "attach to a running browser's DevTools websocket URL instead of starting one")
+			f.String(&subDir, "subroutines", "DIR", "offer every Subroutine file (*.json) in DIR as a tool named after it")
 			f.Bool(&allowFiles, "allow-file-urls", "let browser_navigate open file: URLs (a file: page can read your files)")
 			f.Duration(&timeout, "timeout", "bound on one navigation, capture or action")
 		},
@@ -91,7 +93,11 @@ and their schemas.`,
 				return err
 			}
 			defer store.Close()
-			srv, err := mcp.New(mcp.Options{
+			subs, err := loadSubroutines(e, subDir)
+			if err != nil {
+				return err
+			}
+			srv, err := mcp.New(mcp.Options{Subroutines: subs,
 				Browser: capture.Options{ExecPath: chromium, RemoteURL: remoteURL,
 					NavTimeout: timeout, CollectTimeout: timeout, ActTimeout: timeout},
 				Store: store, Trajectories: trajDir, AllowFileURLs: allowFiles,
@@ -110,4 +116,32 @@ and their schemas.`,
 			})
 		},
 	}
+}
+
+// loadSubroutines decodes the Subroutine files of dir ("" for none), in
+// name order.
+func loadSubroutines(e *cli.Env, dir string) ([]*subroutine.Subroutine, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("--subroutines %s: no *.json file there", dir)
+	}
+	var out []*subroutine.Subroutine
+	for _, f := range files {
+		b, err := e.ReadFile(f, subroutine.MaxFileBytes)
+		if err != nil {
+			return nil, err
+		}
+		s, err := subroutine.Decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,21 @@ func TestMCPFlagErrors(t *testing.T) {
 		if code := run(args, nil, &out, &errb); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (stderr %q)", args, code, errb.String())
 		}
+	}
+}
+
+func TestMCPSubroutineFiles(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"mcp", "--db", filepath.Join(dir, "a.db"), "--subroutines", dir}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "no *.json file") {
+		t.Errorf("empty folder: exit %d, stderr %q", code, errb.String())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"name": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	if code := run([]string{"mcp", "--db", filepath.Join(dir, "a.db"), "--subroutines", dir}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "bad.json") {
+		t.Errorf("bad file: exit %d, stderr %q", code, errb.String())
 	}
 }
 
