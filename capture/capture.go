@@ -128,6 +128,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
@@ -544,6 +545,12 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 			return err
 		}
 		if _, err := chromedp.Call(c, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		// The window size counts the browser's own frame; the page's
+		// viewport (innerWidth × innerHeight) is what Width and Height say.
+		if _, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(b.opts.Width), Height: int64(b.opts.Height), DeviceScaleFactor: 1}); err != nil {
 			return err
 		}
 		if b.opts.Offline {

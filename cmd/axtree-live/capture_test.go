@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/render"
 )
@@ -69,5 +72,61 @@ func TestCaptureFileLive(t *testing.T) {
 	}
 	if l, err := os.ReadFile(linksFile); err != nil || !strings.Contains(string(l), "next.html") {
 		t.Errorf("--links wrote %q (%v)", l, err)
+	}
+}
+
+// TestPageURL: a bare host is an https URL (http for localhost and IP
+// addresses); a file name that is no host is a missing file, not a
+// request to the network.
+func TestPageURL(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "page.html")
+	require.NoError(t, os.WriteFile(page, []byte("<p>x"), 0o644))
+	for in, want := range map[string]string{
+		"example.com":              "https://example.com/",
+		"example.com/a/b?q=1":      "https://example.com/a/b?q=1",
+		"shop.example.co.uk:8443/": "https://shop.example.co.uk:8443/",
+		"localhost:8080":           "http://localhost:8080/",
+		"127.0.0.1:3000/x":         "http://127.0.0.1:3000/x",
+		"https://example.org/p":    "https://example.org/p",
+		page:                       "file://" + filepath.ToSlash(page),
+	} {
+		got, err := pageURL(in)
+		if assert.NoError(t, err, in) {
+			assert.Equal(t, want, got, in)
+		}
+	}
+	for _, in := range []string{"missing.html", "notes.txt", "user@example.com", "example", dir} {
+		_, err := pageURL(in)
+		assert.Error(t, err, in)
+	}
+	_, err := pageURL("missing.html")
+	assert.EqualError(t, err, "missing.html: no such file, and not a URL or a host name (a URL needs its scheme, e.g. https://missing.html)")
+}
+
+// TestCaptureViewportAndSettleFlags: --viewport sizes the window the page
+// sees; --settle and --quiet-window are taken.
+func TestCaptureViewportAndSettleFlags(t *testing.T) {
+	if capture.FindChromium() == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("Chromium is required on CI but was not found")
+		}
+		t.Skip("Chromium not found; skipping the live capture CLI test")
+	}
+	page := filepath.Join(t.TempDir(), "size.html")
+	require.NoError(t, os.WriteFile(page, []byte(`<!doctype html><title>t</title><h1 id=s></h1>
+<script>document.getElementById('s').textContent = 'size ' + innerWidth + 'x' + innerHeight;</script>`), 0o644))
+	var out, errb bytes.Buffer
+	code := run([]string{"capture", page, "--viewport", "800x600", "--settle", "2s", "--quiet-window", "200ms", "--timeout", "60s"}, nil, &out, &errb)
+	require.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "size 800x600")
+	for _, args := range [][]string{
+		{"capture", "--settle", "0s", page},
+		{"capture", "--quiet-window", "-1s", page},
+		{"capture", "--viewport", "0x600", page},
+	} {
+		out.Reset()
+		errb.Reset()
+		assert.Equal(t, 2, run(args, nil, &out, &errb), "%v: %s", args, errb.String())
 	}
 }

@@ -60,8 +60,8 @@ func TestInstalledBinaries(t *testing.T) {
 	bin := t.TempDir()
 	build := exec.Command(goTool, "build", "-o", bin+string(filepath.Separator), "./cmd/...")
 	build.Dir = root
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	built, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", built)
 	ax := filepath.Join(bin, "axtree")
 	goDir := filepath.Dir(goTool)
 	env := envWithPath(goDir) // no axtree-* on PATH: found next to axtree
@@ -88,6 +88,13 @@ func TestInstalledBinaries(t *testing.T) {
 	code, _, errs = exe(t, root, env, ax, nil, "render", "corpus")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "axtree render: corpus is a directory, not a file\n", errs)
+	code, _, errs = exe(t, root, env, ax, []byte("\x1f\x8b\x08\x00binary"), "render", "-")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "axtree render: standard input is not a page: it is binary data (application/x-gzip), not HTML or a capture document\n", errs)
+	code, out, errs := exe(t, root, env, ax, nil, "render", "corpus/captures/job-form.json")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "[button][actions=drag-drop] Deliver to hiring team [id=10]")
+	assert.Equal(t, "axtree render: corpus/captures/job-form.json is a capture document; rendered it as one (as --capture does)\n", errs)
 
 	// Helper binaries next to axtree.
 	code, capHelp, errs := exe(t, root, env, ax, nil, "help", "capture")

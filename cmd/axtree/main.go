@@ -33,7 +33,7 @@ func program() *cli.Program {
 			rankCommand(),
 			trajectoryCommand(),
 			viewCommand(),
-			{Name: "capture", Args: "URL|FILE", Summary: "print the live tree of a page loaded in Chromium", Binary: "axtree-live"},
+			{Name: "capture", Args: "URL|HOST|FILE", Summary: "print the live tree of a page loaded in Chromium", Binary: "axtree-live"},
 			{Name: "mcp", Summary: "serve the browser to an agent over the Model Context Protocol", Binary: "axtree-live"},
 			{Name: "run", Args: "DIR|MANIFEST", Summary: "replay recorded pages into a store", Binary: "axtree-store"},
 			{Name: "graph", Summary: "print the state graph of a store", Binary: "axtree-store"},
