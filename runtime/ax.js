@@ -340,7 +340,7 @@
       return apply(promiseThen, go('ax.find', 'waitFor', { el: elementArg(target, 0, false), all: false, wait: timeout }), [function (r) {
         if (r.matches && r.matches.length > 0) return handleOf(r.matches[0], r.matches[0].pin);
         run.miss = candidatesOf(r);
-        return null;
+        fail(r.error || 'ax.waitFor: timed out');
       }]);
     };
     function act(name, action, el, value, extra) {

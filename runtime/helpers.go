@@ -443,6 +443,7 @@ func (s *Session) hFind(ctx context.Context, raw json.RawMessage) (any, error) {
 		Matches     []match `json:"matches"`
 		Candidates  []match `json:"candidates"`
 		Timeout     bool    `json:"timeout,omitempty"`
+		Error       string  `json:"error,omitempty"`
 	}{Observation: o.id, Matches: []match{}, Candidates: []match{}}
 	for i, m := range ms_ {
 		out.Matches = append(out.Matches, match{ID: m.ID, Role: m.Role, Name: m.Name, Pin: pins[i], Observation: o.id})
@@ -471,6 +472,7 @@ func (s *Session) hFind(ctx context.Context, raw json.RawMessage) (any, error) {
 		if wait > 0 {
 			out.Timeout = true
 			c.Error = fmt.Sprintf("no element matched %s within %v%s", string(c.Target), wait, closest(res.Candidates))
+			out.Error = "ax.waitFor: " + c.Error
 			c.Result = nil
 		}
 	}

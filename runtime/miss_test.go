@@ -89,3 +89,15 @@ await ax.click(b);`, nil)
 	b, _ := json.Marshal(r.Calls)
 	assert.True(t, strings.Contains(string(b), "Save draft"))
 }
+
+func TestWaitFor(t *testing.T) {
+	s, _ := ordersPage(t)
+	var name string
+	runJSON(t, s, `
+setTimeout(() => { const b = document.createElement('button'); b.textContent = 'Track parcel'; document.querySelector('main').append(b); }, 300);
+return (await ax.waitFor({role: "button", name: /parcel/})).name;`, nil, &name)
+	assert.Equal(t, "Track parcel", name)
+	r, err := s.Run(context.Background(), `await ax.waitFor({role: "button", name: "Never there"}, {timeout: 400});`, nil)
+	require.NoError(t, err)
+	assert.Contains(t, r.Error, `ax.waitFor: no element matched {"name":"Never there","role":"button"} within 400ms; closest:`)
+}

@@ -24,6 +24,9 @@ func program() *cli.Program {
 		Summary: "axtree-live: the axtree commands that drive headless Chromium.",
 		Commands: []*cli.Command{
 			captureCommand(),
+			execCommand(),
+			recordCommand(),
+			subroutineCommand(),
 			mcpCommand(),
 		},
 	}
