@@ -68,7 +68,7 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	for _, k := range c.Style().LimitsHit() {
 		b.truncate(k) // the cascade dropped rules: what is shown may differ
 	}
-	b.t.Roots = b.top.out
+	b.t.Roots = sayOnce(b.top.out)
 	b.number()
 	return b.t
 }
@@ -480,17 +480,35 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 	}
 	kids = pruneRedundant(node, kids)
 	node.Children = kids
-	if node.Name != "" && !interactiveRole(node.Role) && len(node.Actions) == 0 && spelledOut(node.Name, kids) {
+	if node.Name != "" && (!node.Operable() || operableNamed(kids)) && spelledOut(node.Name, kids) {
 		// The lines below say the name word for word (a table row and its
-		// cells, a heading that wraps a link): say it once, where an agent
-		// can act on it. Operable elements keep their name: it is how an
-		// agent tells them apart.
+		// cells, a heading that wraps a link, a grid cell that wraps its
+		// button): say it once, where an agent can act on it. Operable
+		// elements keep their name (it is how an agent tells them apart)
+		// unless an operable element below says it.
 		node.Name = ""
 	}
 	if len(kids) == 1 && node.Name == "" && collapsible(node) {
 		return kids[0]
 	}
 	return node
+}
+
+// operableNamed reports whether kids, read as spelledOut reads them (not
+// below a named node), hold an operable element with a name.
+func operableNamed(kids []*Node) bool {
+	for _, k := range kids {
+		if k.Name != "" {
+			if k.Operable() {
+				return true
+			}
+			continue
+		}
+		if operableNamed(k.Children) {
+			return true
+		}
+	}
+	return false
 }
 
 // spelledOut reports whether kids, read in order (text lines and element

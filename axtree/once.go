@@ -1,0 +1,110 @@
+package axtree
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// LongText is the length, in runes, from which a text line that repeats an
+// earlier text line of the tree word for word is not printed again: a
+// paragraph said twice (terms shown twice, a badge's explanation under
+// every product). Shorter lines (a price, a coupon, "Sponsored") say
+// something about the place they stand in and are kept.
+const LongText = 100
+
+// sayOnce applies, in reading order over the finished tree, the rules that
+// say a thing once across lines (the builder's other rules look at one
+// node and its children):
+//   - a link followed by a link to the same target with the same name,
+//     with nothing said between them (a product card's image link and its
+//     title link), prints no name: the next line says it;
+//   - a text line that repeats the name of the element line just before it
+//     (a badge's button and the badge's text) is not printed;
+//   - a text line of LongText runes or more that repeats an earlier text
+//     line is not printed, unless it stands in a list or a table, where
+//     each item or row says it of itself (an offer badge, a key's effect).
+//
+// No element line is removed, so every operable element keeps its line
+// and its id.
+func sayOnce(roots []*Node) []*Node {
+	s := onceState{seen: map[string]bool{}}
+	return s.walk(roots, false)
+}
+
+type onceState struct {
+	link *Node           // the last link line, while nothing was said after it
+	seen map[string]bool // long text lines said already
+}
+
+func (s *onceState) walk(ns []*Node, items bool) []*Node {
+	out := ns[:0]
+	var prev *Node
+	for _, k := range ns {
+		if k.Role == "" {
+			if k.More == 0 && s.dropText(k, prev, items) {
+				continue
+			}
+			s.link = nil
+			out = append(out, k)
+			prev = k
+			continue
+		}
+		if k.Role == "link" {
+			if l := s.link; l != nil && l.Name != "" && l.Name == k.Name && l.Href != "" && l.Href == k.Href && len(l.Children) == 0 {
+				l.Name = ""
+			}
+			s.link = k
+		} else if k.Name != "" {
+			s.link = nil
+		}
+		out = append(out, k)
+		prev = k
+		if len(k.Children) > 0 {
+			k.Children = s.walk(k.Children, items || itemRole(k.Role))
+		}
+	}
+	return out
+}
+
+// dropText reports whether text line t says again what was said: the name
+// of the element line prev just before it, or a long line met earlier.
+func (s *onceState) dropText(t, prev *Node, items bool) bool {
+	if prev != nil && prev.Role != "" && prev.Name != "" && sameWords(t.Name, prev.Name) {
+		return true
+	}
+	if items || utf8.RuneCountInString(t.Name) < LongText {
+		return false
+	}
+	if s.seen[t.Name] {
+		return true
+	}
+	s.seen[t.Name] = true
+	return false
+}
+
+// itemRole reports the roles whose children are items of a collection.
+func itemRole(role string) bool {
+	switch role {
+	case "list", "listitem", "table", "grid", "treegrid", "row", "cell", "gridcell",
+		"rowheader", "columnheader", "tree", "treeitem", "menu", "menubar", "listbox", "feed":
+		return true
+	}
+	return false
+}
+
+// sameWords reports whether a and b hold the same words, white space aside.
+func sameWords(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i] != fb[i] {
+			return false
+		}
+	}
+	return true
+}
