@@ -256,6 +256,11 @@ type Options struct {
 	// WebSockets at a proxy that is not there (a started browser only, not
 	// RemoteURL).
 	Offline bool
+	// HostResolverRules maps host names for a started browser, as
+	// Chromium's --host-resolver-rules ("MAP jobs.example 127.0.0.1:8080"):
+	// for test servers whose pages must have the same URLs on every run (a
+	// golden file), whatever port the server got. Empty: none.
+	HostResolverRules string
 	// NoSandbox turns Chromium's sandbox off even when it could run with
 	// it. Without it the sandbox is off only where Chromium cannot run with
 	// it (as root), and Browser.Warnings says so.
@@ -361,6 +366,9 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			// Fetch interception does not see WebSockets: send all traffic,
 			// loopback included, to a proxy that is not there.
 			flags = append(flags, chromedp.ProxyServer("http://127.0.0.1:9"), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+		}
+		if opts.HostResolverRules != "" {
+			flags = append(flags, chromedp.Flag("host-resolver-rules", opts.HostResolverRules))
 		}
 		switch {
 		case opts.NoSandbox:
@@ -579,12 +587,12 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 
 // SetOptions replaces the page's timeouts and limits (zero fields take the
 // defaults); ExecPath, RemoteURL, Width, Height, Extensions, AllowFileURLs,
-// Offline and NoSandbox are the browser's and are ignored here.
+// Offline, NoSandbox and HostResolverRules are the browser's and are ignored here.
 func (p *Page) SetOptions(o Options) {
 	o = o.withDefaults()
 	bo := p.b.opts
 	o.ExecPath, o.RemoteURL, o.Width, o.Height = bo.ExecPath, bo.RemoteURL, bo.Width, bo.Height
-	o.Extensions, o.AllowFileURLs, o.Offline, o.NoSandbox = bo.Extensions, bo.AllowFileURLs, bo.Offline, bo.NoSandbox
+	o.Extensions, o.AllowFileURLs, o.Offline, o.NoSandbox, o.HostResolverRules = bo.Extensions, bo.AllowFileURLs, bo.Offline, bo.NoSandbox, bo.HostResolverRules
 	p.mu.Lock()
 	p.opts = o
 	p.mu.Unlock()

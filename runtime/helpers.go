@@ -790,5 +790,8 @@ func (s *Session) record(rs *runState, c Call, o *observation, id int) {
 	if n := strings.Count(rs.program, "\n") + 1; line > n {
 		line = 0
 	}
+	if line > 0 {
+		line += rs.lineOffset // the line in the trajectory's plan
+	}
 	_, _ = tr.Append(trajectory.Step{Kind: trajectory.KindProgram, Observation: obs, Line: line, Actions: []trajectory.Action{a}, Outcome: outcome})
 }

@@ -224,6 +224,9 @@ type runState struct {
 	calls   []Call
 	program string
 	needs   string
+	// lineOffset is the number of plan lines before this program in the
+	// trajectory (Recorder.AddProgram).
+	lineOffset int
 }
 
 func (r *runState) add(c Call) {
@@ -282,7 +285,8 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 		s.mu.Unlock()
 	}()
 	if tr := s.opts.Trajectory; tr != nil {
-		tr.SetPlan(trajectory.Plan{Language: "javascript", Program: program})
+		// A session may run several programs; the plan keeps them all.
+		rs.lineOffset = tr.AddProgram("javascript", program)
 	}
 	rctx, cancel := context.WithTimeoutCause(ctx, s.opts.ProgramTimeout, errProgramTimeout)
 	defer cancel()

@@ -182,3 +182,40 @@ func TestObservationIDIsTheStoreID(t *testing.T) {
 		assert.Equal(t, observe.ID([]byte(o.Text), o.Links.AppendJSON(nil)), o.ID)
 	}
 }
+
+func TestLinkRecoveries(t *testing.T) {
+	rec, err := trajectory.NewRecorder(trajectory.Meta{ID: "r", Task: "t"}, trajectory.LinkRecoveries())
+	require.NoError(t, err)
+	o, err := rec.Observe("[button] OK [id=1]\n", nil, "", "")
+	require.NoError(t, err)
+	step := func(tool string, ok bool) trajectory.Step {
+		a := trajectory.Action{Call: trajectory.Call{Tool: tool}, Outcome: trajectory.ActionOK}
+		s := trajectory.Step{Kind: trajectory.KindProgram, Observation: o, Outcome: trajectory.StepOK}
+		if !ok {
+			a.Outcome, a.Error, s.Outcome = trajectory.ActionError, "no element [id=9] in the observation", trajectory.StepFailed
+		}
+		s.Actions = []trajectory.Action{a}
+		return s
+	}
+	for _, s := range []trajectory.Step{step("click", false), step("find", true), step("click", true), step("click", true), step("type", false)} {
+		_, err := rec.Append(s)
+		require.NoError(t, err)
+	}
+	steps := rec.Run().Steps
+	assert.Nil(t, steps[1].Recovers, "another tool does not recover a click")
+	require.NotNil(t, steps[2].Recovers)
+	assert.Equal(t, 0, *steps[2].Recovers)
+	assert.Nil(t, steps[3].Recovers, "made good once")
+	assert.Nil(t, steps[4].Recovers)
+}
+
+func TestAddProgram(t *testing.T) {
+	rec, err := trajectory.NewRecorder(trajectory.Meta{ID: "r", Task: "t"})
+	require.NoError(t, err)
+	assert.Equal(t, 0, rec.AddProgram("javascript", "a()\nb()\n"))
+	assert.Equal(t, 2, rec.AddProgram("", "c()"))
+	assert.Equal(t, 3, rec.AddProgram("", "d()\n"))
+	p := rec.Run().Plan
+	assert.Equal(t, "a()\nb()\nc()\nd()\n", p.Program)
+	assert.Equal(t, "javascript", p.Language)
+}

@@ -31,6 +31,10 @@ type Recorder struct {
 	now   func() time.Time
 	// onStep, if set, sees each step as it is appended.
 	onStep func(i int, s Step)
+	// link marks recoveries (LinkRecoveries); pending maps a tool to the
+	// index of its latest failed step not yet made good.
+	link    bool
+	pending map[string]int
 }
 
 // RecorderOption configures a Recorder.
@@ -49,6 +53,16 @@ func OnStep(fn func(i int, s Step)) RecorderOption {
 	return func(r *Recorder) { r.onStep = fn }
 }
 
+// LinkRecoveries makes the recorder fill Step.Recovers when the caller
+// leaves it nil: a step whose first call succeeds recovers the latest
+// failed step whose first call used the same tool, if no step of that
+// tool succeeded in between (a click on a dead id, then the click on the
+// element found again). For callers, such as the runtime's programs, that
+// do not know which statement made good which failure.
+func LinkRecoveries() RecorderOption {
+	return func(r *Recorder) { r.link = true }
+}
+
 // NewRecorder starts a run. It fails for an invalid run id or an empty
 // task.
 func NewRecorder(m Meta, opts ...RecorderOption) (*Recorder, error) {
@@ -58,7 +72,7 @@ func NewRecorder(m Meta, opts ...RecorderOption) (*Recorder, error) {
 	if strings.TrimSpace(m.Task) == "" {
 		return nil, errors.New("trajectory: a run needs a task")
 	}
-	r := &Recorder{index: map[string]*Index{}, now: time.Now}
+	r := &Recorder{index: map[string]*Index{}, now: time.Now, pending: map[string]int{}}
 	for _, o := range opts {
 		o(r)
 	}
@@ -79,6 +93,31 @@ func (r *Recorder) SetPlan(p Plan) {
 	defer r.mu.Unlock()
 	p.Reasoning, p.Language, p.Program = valid(p.Reasoning), valid(p.Language), valid(p.Program)
 	r.run.Plan = &p
+}
+
+// AddProgram appends a program that is about to run to Plan.Program (a
+// run may run several, for example one per document when a page
+// navigates) and returns the number of lines before it: a step made by
+// the program's line n has Line offset+n. The language is kept when
+// the plan has none.
+func (r *Recorder) AddProgram(language, program string) (offset int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.run.Plan == nil {
+		r.run.Plan = &Plan{}
+	}
+	p := r.run.Plan
+	if p.Language == "" {
+		p.Language = valid(language)
+	}
+	if p.Program != "" {
+		if !strings.HasSuffix(p.Program, "\n") {
+			p.Program += "\n"
+		}
+		offset = strings.Count(p.Program, "\n")
+	}
+	p.Program += valid(program)
+	return offset
 }
 
 // Observe records the page state the agent is shown: text exactly as it
@@ -140,11 +179,27 @@ func (r *Recorder) Append(s Step) (int, error) {
 		s.Ended = utc(r.now())
 	}
 	i := len(r.run.Steps)
+	tool := ""
+	if len(s.Actions) > 0 {
+		tool = s.Actions[0].Call.Tool
+	}
+	if r.link && s.Recovers == nil && s.Outcome == StepOK && len(s.Actions) > 0 && s.Actions[0].Outcome == ActionOK {
+		if j, ok := r.pending[tool]; ok {
+			s.Recovers = &j
+		}
+	}
 	if err := r.check(s, i); err != nil {
 		r.mu.Unlock()
 		return 0, err
 	}
 	r.run.Steps = append(r.run.Steps, s)
+	switch {
+	case tool == "":
+	case s.Outcome == StepFailed:
+		r.pending[tool] = i
+	case s.Outcome == StepOK:
+		delete(r.pending, tool)
+	}
 	fn := r.onStep
 	r.mu.Unlock()
 	if fn != nil {

@@ -279,3 +279,30 @@ func TestViewerShowsHostileTextAsText(t *testing.T) {
 	assert.Equal(t, run.Steps[0].Actions[0].Error, got.Err)
 	assert.Empty(t, v.p.ConsoleErrors())
 }
+
+// TestViewerOnSamples: the shipped sample runs (corpus/trajectories, made
+// by the runtime) open, and the element id of their step 3 highlights the
+// line of step 3's observation that carries it.
+func TestViewerOnSamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "corpus", "trajectories", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			require.NoError(t, err)
+			run, err := trajectory.Unmarshal(b, trajectory.Options{})
+			require.NoError(t, err)
+			v := open(t, run)
+			res := run.Steps[2].Actions[0].Resolved
+			require.NotNil(t, res)
+			v.click(`.step[data-step="2"] .resolved .idlink`)
+			wantLine, wantText := lineOf(t, obsOf(run, 2).Text, res.ID)
+			v.wait(fmt.Sprintf(`document.querySelector("#tree .row.hl") && document.querySelector("#tree .row.hl").dataset.line === "%d"`, wantLine))
+			h := v.highlighted()
+			assert.Equal(t, wantText, h.Text)
+			assert.True(t, h.InView)
+			assert.Empty(t, v.p.ConsoleErrors())
+		})
+	}
+}
