@@ -68,6 +68,14 @@ type Computer struct {
 	// keeps the cost per element flat on very large pages. The maps above
 	// serve only nodes outside the index.
 	memo []slot
+	// descIdx holds the descriptions of indexed elements, by index; made on
+	// the first Description call (the tree never asks for one).
+	descIdx []string
+	// roleNames are the roles memo slots refer to (slot.role-1), roleIDs
+	// their positions: a role is one of a few dozen tokens, so a slot keeps
+	// a small number instead of a string.
+	roleNames []string
+	roleIDs   map[string]uint16
 	// visitedIdx is visited for indexed elements.
 	visitedIdx []uint32
 	// lastN, lastS: a one-entry cache in front of the element index.
@@ -82,9 +90,9 @@ type Computer struct {
 
 // slot is the memo of one indexed element.
 type slot struct {
-	role  string
-	name  nameMemo
-	desc  string
+	name  string
+	role  uint16 // 1 + index into Computer.roleNames; valid with hasRole
+	src   source // where name came from
 	flags uint8
 }
 
@@ -173,18 +181,36 @@ func (c *Computer) Role(n *html.Node) string {
 	sl := c.slotOf(n)
 	if sl != nil {
 		if sl.flags&hasRole != 0 {
-			return sl.role
+			return c.roleNames[sl.role-1]
 		}
 	} else if r, ok := c.roles[n]; ok {
 		return r
 	}
 	r := roles.Compute(c.doc, n)
-	if sl != nil {
-		sl.role, sl.flags = r, sl.flags|hasRole
+	if id := c.roleID(r); sl != nil && id != 0 {
+		sl.role, sl.flags = id, sl.flags|hasRole
 	} else {
 		c.roles[n] = r
 	}
 	return r
+}
+
+// roleID returns 1 + the position of r in c.roleNames, adding it when it
+// is new, or 0 when the table is full (the role is then kept in c.roles).
+func (c *Computer) roleID(r string) uint16 {
+	if id, ok := c.roleIDs[r]; ok {
+		return id
+	}
+	if len(c.roleNames) >= 1<<16-1 {
+		return 0
+	}
+	if c.roleIDs == nil {
+		c.roleIDs = make(map[string]uint16)
+	}
+	c.roleNames = append(c.roleNames, r)
+	id := uint16(len(c.roleNames))
+	c.roleIDs[r] = id
+	return id
 }
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.
@@ -201,7 +227,7 @@ func (c *Computer) Name(n *html.Node) string {
 	w := c.begin(n)
 	s := truncate(collapse(w.node(n, 0, 0)), MaxTextBytes)
 	if sl := c.slotOf(n); sl != nil {
-		sl.name, sl.flags = nameMemo{s, w.src}, sl.flags|hasName
+		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
 	} else {
 		c.names[n] = nameMemo{s, w.src}
 	}
@@ -210,7 +236,7 @@ func (c *Computer) Name(n *html.Node) string {
 
 func (c *Computer) nameMemoOf(n *html.Node) (nameMemo, bool) {
 	if sl := c.slotOf(n); sl != nil {
-		return sl.name, sl.flags&hasName != 0
+		return nameMemo{sl.name, sl.src}, sl.flags&hasName != 0
 	}
 	m, ok := c.names[n]
 	return m, ok
@@ -228,14 +254,18 @@ func (c *Computer) Description(n *html.Node) string {
 	sl := c.slotOf(n)
 	if sl != nil {
 		if sl.flags&hasDesc != 0 {
-			return sl.desc
+			return c.descIdx[c.doc.Index(n)]
 		}
 	} else if s, ok := c.descs[n]; ok {
 		return s
 	}
 	s := c.description(n)
 	if sl != nil {
-		sl.desc, sl.flags = s, sl.flags|hasDesc
+		if c.descIdx == nil {
+			c.descIdx = make([]string, len(c.memo))
+		}
+		c.descIdx[c.doc.Index(n)] = s
+		sl.flags |= hasDesc
 	} else {
 		c.descs[n] = s
 	}

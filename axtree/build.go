@@ -59,7 +59,7 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL, dom: map[int]*html.Node{}}}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}}
 	b.t.Title = title(d)
 	b.doc(d, c, 0, &b.top, 0)
 	for _, k := range d.LimitsHit() {
@@ -877,9 +877,10 @@ func (b *builder) number() {
 		}
 		return true
 	})
+	b.t.elems = make([]*html.Node, next)
 	for _, p := range b.t.pending {
-		if p.node.ID > 0 {
-			b.t.dom[p.node.ID] = p.el
+		if p.node.ID > 0 && p.node.ID < next {
+			b.t.elems[p.node.ID] = p.el
 		}
 	}
 	b.t.pending = nil

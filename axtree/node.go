@@ -53,12 +53,21 @@ type Tree struct {
 	// order hit; empty when the tree is complete. Printers say so in the output.
 	Truncated []string
 
-	dom     map[int]*html.Node
+	elems   []*html.Node       // element of id i at elems[i], as Build numbers them (dense)
+	dom     map[int]*html.Node // after Renumber, whose ids need not be dense; elems is nil then
 	pending []bound
 }
 
 // Node returns the DOM element bound to id, or nil when no element has it.
-func (t *Tree) Node(id int) *html.Node { return t.dom[id] }
+func (t *Tree) Node(id int) *html.Node {
+	if t.dom != nil {
+		return t.dom[id]
+	}
+	if id > 0 && id < len(t.elems) {
+		return t.elems[id]
+	}
+	return nil
+}
 
 // Walk calls fn for every node in pre-order with its depth (0 for roots).
 // It returns early when fn returns false.
@@ -89,8 +98,9 @@ func (t *Tree) Walk(fn func(n *Node, depth int) bool) {
 // or an element a non-positive id. Stable numbering across the captures of
 // a run is built on it.
 func (t *Tree) Renumber(m map[int]int) error {
-	next := make(map[int]*html.Node, len(t.dom))
-	seen := make(map[int]bool, len(t.dom))
+	size := len(t.dom) + len(t.elems)
+	next := make(map[int]*html.Node, size)
+	seen := make(map[int]bool, size)
 	var err error
 	t.Walk(func(n *Node, _ int) bool {
 		if n.Role == "" {
@@ -105,7 +115,7 @@ func (t *Tree) Renumber(m map[int]int) error {
 			return false
 		}
 		seen[id] = true
-		next[id] = t.dom[n.ID]
+		next[id] = t.Node(n.ID)
 		return true
 	})
 	if err != nil {
@@ -119,7 +129,7 @@ func (t *Tree) Renumber(m map[int]int) error {
 		}
 		return true
 	})
-	t.dom = next
+	t.dom, t.elems = next, nil
 	return nil
 }
 

@@ -48,10 +48,14 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 		if n == nil {
 			continue
 		}
-		if _, dup := seen[n]; dup {
-			continue
+		if len(n.Children) > 0 {
+			// Only a node with children can close a cycle or repeat a
+			// subtree; a leaf met twice records the same entry twice.
+			if _, dup := seen[n]; dup {
+				continue
+			}
+			seen[n] = struct{}{}
 		}
-		seen[n] = struct{}{}
 		if n.ID > 0 && n.Href != "" {
 			res, ok := memo[n.Href]
 			if !ok { // pages repeat targets (image and title of a card, "#")
