@@ -65,6 +65,12 @@ func TestCorpusBudgets(t *testing.T) {
 	}
 	slices := names
 	sortStrings(slices)
+	fits, over := map[int]int{}, map[int][]string{}
+	defer func() {
+		for _, b := range []int{2000, 4000, 8000} {
+			t.Logf("budget %d: %d of %d pages fit; over (operable elements alone exceed it): %v", b, fits[b], len(slices), over[b])
+		}
+	}()
 	for _, name := range slices {
 		raw, err := os.ReadFile(pages[name])
 		require.NoError(t, err)
@@ -79,10 +85,12 @@ func TestCorpusBudgets(t *testing.T) {
 				text := string(res.Text)
 				assert.Equal(t, cnt(res.Text), res.Tokens)
 				if res.Over {
+					over[tokens] = append(over[tokens], fmt.Sprintf("%s (%d ids, %d tokens)", name, len(want), res.Tokens))
 					assert.Greater(t, res.Tokens, tokens)
 					assert.True(t, strings.HasSuffix(text, "[truncated=budget,over-budget]\n") ||
 						strings.Contains(text, ",budget,over-budget]\n"), "over budget says so on its last line")
 				} else {
+					fits[tokens]++
 					assert.LessOrEqual(t, res.Tokens, tokens, "fits")
 				}
 				if len(res.Cuts) > 0 {

@@ -84,7 +84,12 @@
     if (el === undefined || !apply(N.isConnected, el, [])) return { error: what + ' is no longer in the page' };
     var doc = apply(N.ownerDocument, el, []);
     var realm = realmOf(el);
-    if (action === 'click') {
+    if (action === 'scroll') { // scroll into view, nothing else (more.go)
+      try { apply(N.scrollIntoView, el, [dict('block', 'center', 'inline', 'center', 'behavior', 'instant')]); } catch (e) {}
+      return { done: 1 };
+    }
+    var hover = action === 'hover'; // the click's point, for a mouse move only (more.go)
+    if (action === 'click' || hover) {
       try { apply(N.scrollIntoView, el, [dict('block', 'center', 'inline', 'center', 'behavior', 'instant')]); } catch (e) {}
       var r = apply(N.rect, el, []);
       var w = apply(N.rectWidth, r, []), h = apply(N.rectHeight, r, []);
@@ -109,6 +114,7 @@
         if (apply(N.elementFromPoint, fdoc, [x, y]) !== fe) ok = false;
         win = apply(N.defaultView, fdoc, []);
       }
+      if (hover) return ok ? { x: x, y: y, hover: 1 } : { error: what + ' has no visible point to move the mouse to' };
       if (!ok || realm === undefined) { apply(N.click, el, []); return { done: 1 }; }
       realm.arm(el);
       return { x: x, y: y };

@@ -1037,7 +1037,7 @@ const (
 // closure (the page cannot redirect it); trusted input that lands outside
 // it is an ErrRedirected.
 func (p *Page) Act(ctx context.Context, id int, action, value string) error {
-	if action != Click && action != Type && action != Select {
+	if action != Click && action != Type && action != Select && action != hoverAction && action != scrollAction {
 		return fmt.Errorf("capture: act: unknown action %q (want click, type or select)", action)
 	}
 	p.mu.Lock()
@@ -1054,6 +1054,7 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 			X, Y  *float64
 			Done  int
 			Type  int
+			Hover int
 			Error string
 		}
 		if err := p.callOn(c, last.hook, `function(g,k,a,v){return this.act(g,k,a,v)}`, []any{last.gen, k, action, value}, false, &r); err != nil {
@@ -1066,6 +1067,8 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 			return fmt.Errorf("capture: act %s on [%d]: %w: %s", action, id, ErrNoElement, r.Error)
 		}
 		switch {
+		case r.Hover == 1 && r.X != nil && r.Y != nil:
+			return mouseMove(c, *r.X, *r.Y) // more.go; nothing was armed, nothing to check
 		case r.X != nil && r.Y != nil:
 			if err := mouseClick(c, *r.X, *r.Y); err != nil {
 				return fmt.Errorf("capture: act click on [%d]: %w", id, err)

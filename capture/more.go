@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -164,4 +165,26 @@ func (p *Page) loaded(ctx context.Context, loads int) error {
 		}
 	}
 	return nil
+}
+
+// Actions of Act beyond Click, Type and Select, offered as methods.
+const (
+	hoverAction  = "hover"
+	scrollAction = "scroll"
+)
+
+// Hover moves the mouse (trusted) to the center of the element with tree
+// id id of the latest capture, after scrolling it into view, and settles.
+func (p *Page) Hover(ctx context.Context, id int) error { return p.Act(ctx, id, hoverAction, "") }
+
+// ScrollIntoView scrolls the element with tree id id of the latest capture
+// into the middle of the view, and settles.
+func (p *Page) ScrollIntoView(ctx context.Context, id int) error {
+	return p.Act(ctx, id, scrollAction, "")
+}
+
+// mouseMove sends a trusted mouse move to viewport point (x, y).
+func mouseMove(c context.Context, x, y float64) error {
+	_, err := chromedp.Call(c, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y})
+	return err
 }

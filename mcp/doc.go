@@ -8,7 +8,8 @@
 // tabs. Its tools are named as Playwright MCP names them where they do the
 // same job (browser_navigate, browser_snapshot, browser_click, ...), with
 // id the number in the tree; axtree's own (browser_find, browser_check,
-// browser_scroll_into_view, ...) follow the same style. README.md lists
+// browser_scroll_into_view, browser_run_program, one tool per Subroutine)
+// follow the same style. README.md lists
 // them with their JSON schemas.
 //
 // # Quiet answers
@@ -32,6 +33,8 @@
 // # Records
 //
 // Every step is stored as an observation in the Store (observe.Recorder),
-// numbered against the tab's previous step, so a person can follow any
-// agent session afterwards.
+// numbered against the tab's previous step, and every tool call is a step
+// of the session's trajectory (package trajectory), written to
+// Options.Trajectories, so a person can open any agent session in the
+// viewer afterwards.
 package mcp

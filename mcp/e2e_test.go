@@ -543,3 +543,17 @@ func TestHangingPage(t *testing.T) {
 	found := ok(t, other, "browser_find", map[string]any{"role": "link", "name": "toys"})
 	assert.Contains(t, found, "[link] Toys")
 }
+
+// TestHoverScroll: a trusted mouse move opens what hovering opens, and
+// scrolling an element into view lets the page see it.
+func TestHoverScroll(t *testing.T) {
+	needChromium(t)
+	web := site(t)
+	cs := connect(t, shared(t))
+	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/hover"})
+	assert.NotContains(t, nav, "Came into view")
+	hov := ok(t, cs, "browser_hover", map[string]any{"id": idOf(t, nav, `\[button\] Menu`)})
+	assert.Contains(t, hov, "appeared: Menu opened")
+	scr := ok(t, cs, "browser_scroll_into_view", map[string]any{"id": idOf(t, nav, `\[button\] Late`)})
+	assert.Contains(t, scr, "Came into view")
+}

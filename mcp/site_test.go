@@ -95,6 +95,8 @@ func site(t testing.TB) *httptest.Server {
 	page("/dialog", `<!doctype html><title>Dialogs</title><button onclick="document.getElementById('r').textContent = confirm('Delete everything?') ? 'deleted' : 'kept'">Delete</button><p id="r"></p>`)
 	page("/login", `<!doctype html><title>Sign in</title><label>User <input name="u"></label><label>Password <input type="password" name="p"></label>`)
 	page("/chat", chatPage)
+	page("/hover", `<!doctype html><title>Menu</title><div style="height:1600px"><button id="m" onmouseenter="document.getElementById('t').textContent='Menu opened'">Menu</button><p id="t"></p></div>`+
+		`<p id="far">Far away</p><button id="late">Late</button><p id="seen"></p><script>new IntersectionObserver(function(es){if(es[0].isIntersecting)document.getElementById('seen').textContent='Came into view'}).observe(document.getElementById('late'))</script>`)
 	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
