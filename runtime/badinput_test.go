@@ -15,7 +15,9 @@ import (
 
 // sendSub is a network-plan Subroutine for the chat site, as make writes
 // it.
-func sendSub(t *testing.T, origin string) *subroutine.Subroutine {
+func sendSub(t *testing.T, origin string) *subroutine.Subroutine { return sendSubB(t, origin) }
+
+func sendSubB(t testing.TB, origin string) *subroutine.Subroutine {
 	t.Helper()
 	sub := &subroutine.Subroutine{Version: 1, Name: "send", Origin: origin, Page: "/app", Plan: subroutine.PlanNetwork,
 		Parameters: []subroutine.Parameter{{Name: "recipient", Type: "string"}, {Name: "text", Type: "string"}},

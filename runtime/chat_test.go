@@ -19,6 +19,20 @@ import (
 	"github.com/axtree/axtree/runtime/testsite"
 )
 
+// loginB signs in with the protocol's trusted input (for benchmarks).
+func loginB(t testing.TB, s *Session, c *testsite.Chat) {
+	t.Helper()
+	_, err := s.Open(context.Background(), c.URL()+"/login")
+	require.NoError(t, err)
+	r, err := s.Run(context.Background(), `await ax.type({role: "textbox", name: "Username"}, u); await ax.type({role: "textbox", name: "Password"}, p); await ax.click({role: "button", name: "Sign in"});`,
+		map[string]any{"u": testsite.ChatUser, "p": testsite.ChatPassword})
+	require.NoError(t, err)
+	if r.Error != "" && !strings.Contains(r.Error, "navigated away") {
+		t.Fatalf("login: %s", r.Error)
+	}
+	require.Len(t, c.SessionIDs(), 1)
+}
+
 // user is a scripted person: it finds elements in the Go tree and acts on
 // them with trusted input, as someone at the keyboard would.
 type user struct {
