@@ -61,9 +61,11 @@ type param struct {
 	name   string
 	value  string
 	action int  // first action that typed it
-	secret bool // typed into a password field; no value recorded
+	secret bool // a secret: typed into a password field, or a credential netcap found
+	hidden bool // a secret whose recorded value is known (matched, never written)
 	typ    string
 	used   bool
+	kind   string // what netcap recognised, for a hidden secret
 }
 
 // Make generates a Subroutine from a recording (a HAR 1.2 capture and the
@@ -142,6 +144,9 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 	}
 	m.omitted = map[string]bool{}
 	m.collectSecrets(entry)
+	if top != nil && top.Replay != nil {
+		m.netSecrets(top.Replay)
+	}
 
 	var body strings.Builder
 	made := &Made{}
@@ -435,6 +440,46 @@ func (m *maker) collectSecrets(e *netcap.Entry) {
 	}
 }
 
+// netSecrets makes the credentials netcap found in the request (a token in
+// the query, a password field of the body, a card number) parameters whose
+// recorded value is matched but never written, and marks every recorded
+// credential value as one the file must not contain.
+func (m *maker) netSecrets(r *netcap.Replay) {
+	for _, c := range r.Credentials {
+		if len(c.Value) >= 4 {
+			m.secrets = append(m.secrets, secret{"the value of credential header " + c.Header, c.Value})
+		}
+	}
+	for _, sc := range r.Secrets {
+		if sc.Value == "" {
+			continue
+		}
+		m.secrets = append(m.secrets, secret{"a recorded " + sc.Kind, sc.Value})
+		dup := false
+		for _, p := range m.params {
+			if p.value == sc.Value {
+				p.secret, p.hidden, dup = true, true, true
+			}
+		}
+		if dup {
+			continue
+		}
+		name := identName(sc.Placeholder)
+		if ValidIdentifier(name) != nil {
+			name += "_value"
+		}
+		for taken := true; taken; {
+			taken = false
+			for _, p := range m.params {
+				if p.name == name {
+					taken, name = true, name+"_2"
+				}
+			}
+		}
+		m.params = append(m.params, &param{name: name, value: sc.Value, action: -1, secret: true, hidden: true, typ: TypeString, kind: sc.Kind})
+	}
+}
+
 // request writes the templated request.
 func (m *maker) request(b *strings.Builder, e *netcap.Entry, top *netcap.Candidate, origin, pageURL string, final bool) {
 	r := top.Replay
@@ -538,7 +583,7 @@ func (m *maker) matchParam(s string) *param {
 		return nil
 	}
 	for _, p := range m.params {
-		if !p.secret && p.value == s {
+		if (!p.secret || p.hidden) && p.value == s {
 			return p
 		}
 	}
@@ -563,7 +608,7 @@ func (m *maker) splitParams(s, csrf string, out func(lit string, p *param, isCSR
 		}{csrf, nil})
 	}
 	for _, p := range m.params {
-		if !p.secret && len(p.value) >= 3 {
+		if (!p.secret || p.hidden) && len(p.value) >= 3 {
 			cands = append(cands, struct {
 				v string
 				p *param
@@ -869,6 +914,9 @@ func (m *maker) defaultName(e *netcap.Entry, plan string) string {
 }
 
 func (m *maker) paramDescription(p *param) string {
+	if p.action < 0 {
+		return "a secret the recorded request carried (" + p.kind + "); its recorded value is not written here"
+	}
 	a := &m.acts[p.action]
 	what := "typed into"
 	if a.Action.Action == "select" || a.Action.Action == "change" {
@@ -876,7 +924,7 @@ func (m *maker) paramDescription(p *param) string {
 	}
 	d := what + " " + strings.TrimSpace(a.Role+" "+quoteName(a.Name))
 	if p.secret {
-		d += " (a secret field: no value was recorded)"
+		d += " (a secret: its recorded value is not written here)"
 	}
 	return d
 }

@@ -120,3 +120,27 @@ func TestJSString(t *testing.T) {
 	assert.Contains(t, s, `\u003c/script\u003e`)
 	assert.Contains(t, s, `\u2028`)
 }
+
+// Credentials netcap finds in the request become parameters without a
+// recorded value; none is written into the file.
+func TestMakeNeverWritesSecrets(t *testing.T) {
+	h := har("POST", "https://shop.example.org/api/orders?access_token=ya29.a0AfH6SMBx3secret9token&qty=12", "application/json",
+		`"{\"qty\":12,\"who\":\"Zoë O'Brien\",\"password\":\"hunter2-correct-horse\",\"card\":\"4111111111111111\"}"`,
+		`{"name":"content-type","value":"application/json"},{"name":"X-Auth-Token","value":"tok_9f8e7d6c5b4a39281706"}`)
+	m, err := Make(h, []byte(shopActions), MakeOptions{})
+	require.NoError(t, err)
+	out, err := m.Subroutine.Encode()
+	require.NoError(t, err)
+	for _, v := range []string{"ya29.a0AfH6SMBx3secret9token", "hunter2-correct-horse", "4111111111111111", "tok_9f8e7d6c5b4a39281706"} {
+		assert.NotContains(t, string(out), v)
+	}
+	t.Logf("%s", out)
+	var secret int
+	for _, p := range m.Subroutine.Parameters {
+		if strings.Contains(p.Description, "secret") {
+			secret++
+			assert.Nil(t, p.Example)
+		}
+	}
+	assert.GreaterOrEqual(t, secret, 2)
+}
