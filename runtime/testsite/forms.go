@@ -1,6 +1,10 @@
 package testsite
 
-import "net/http"
+import (
+	"io"
+	"net/http"
+	"strconv"
+)
 
 // Forms serves three pages where typing takes more than setting a value.
 // Each keeps its own state in window.appState (what the site would submit),
@@ -19,6 +23,7 @@ import "net/http"
 //     order, Cancel, Save draft; a search inside a closed shadow root and a
 //     same-origin frame with a Newsletter checkbox); appState.clicked lists
 //     the buttons clicked, by name.
+//   - POST /echo answers {"bytes": N}, the size of the body it got.
 //   - /date: a read-only field (Earliest start date) that becomes editable
 //     when clicked, like a date picker's "type instead" mode; its input
 //     listener updates appState.start only while the field is editable.
@@ -38,6 +43,12 @@ func StartForms() (*Forms, error) {
 	mux.HandleFunc("GET /editor", page("Editor", `<main><h1>Compose</h1><div id="ed" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Message"></div></main>`, editorJS))
 	mux.HandleFunc("GET /order", page("Order", orderHTML, orderJS))
 	mux.HandleFunc("GET /frame", page("Frame", `<label><input type="checkbox"> Newsletter</label><a href="/order">Back to the order</a>`, ""))
+	mux.HandleFunc("POST /echo", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Echo-Type", r.Header.Get("Content-Type"))
+		_, _ = w.Write([]byte(`{"bytes":` + strconv.Itoa(len(b)) + `}`))
+	})
 	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
 	if err := f.start(mux); err != nil {
 		return nil, err
