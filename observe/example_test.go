@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/render"
 )
 
@@ -54,7 +55,7 @@ func ExampleStabilize() {
 func ExampleRecorder() {
 	dir, _ := os.MkdirTemp("", "observe-example")
 	defer os.RemoveAll(dir)
-	st, err := observe.OpenSQLite(filepath.Join(dir, "axtree.db"))
+	st, err := sqlite.Open(filepath.Join(dir, "axtree.db"), sqlite.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -30,26 +30,51 @@ const IDLen = 32
 // MaxRunLen bounds the length of a run id.
 const MaxRunLen = 128
 
-// Observation is one step of a run: a page state and how it was reached.
+// Observation is one step of a run: a page state as the agent was shown
+// it, and how it was reached.
 //
-// Only Text and Links are content (hashed into ID); everything else is
-// metadata of the step that recorded it and is stored beside the content.
+// A page state has two ids, both content hashes (see ID): State hashes its
+// tree text and link record in canonical numbering (document order from
+// 1), so the same page has the same State in every run and the runs of a
+// site merge on it into one state graph; ID hashes the text and record the
+// agent was shown, in the run's stable numbering (see Stabilize), so an
+// element number an action names can be looked up in the stored text the
+// agent read. On the first step of a run the two are equal. Only Text and
+// Links (and Canonical) are content; everything else is metadata of the
+// step that recorded it, stored beside the content.
 type Observation struct {
-	ID       string       `json:"id"`                 // content hash of Text and Links, see ID
-	Text     string       `json:"text,omitempty"`     // lean tree text, canonical numbering (document order from 1)
-	Links    links.Record `json:"links,omitempty"`    // link record, canonical numbering
+	ID       string       `json:"id"`                 // content hash of Text and Links: what the agent was shown
+	State    string       `json:"state,omitempty"`    // content hash of the canonical text and links: the graph's node
+	Text     string       `json:"text,omitempty"`     // lean tree text as the agent was shown it
+	Links    links.Record `json:"links,omitempty"`    // link record of Text
 	URL      string       `json:"url,omitempty"`      // page URL
 	Title    string       `json:"title,omitempty"`    // page title
 	Site     string       `json:"site,omitempty"`     // lower-case host of URL; groups runs into graphs
 	Run      string       `json:"run,omitempty"`      // run id
 	Seq      int          `json:"seq"`                // position in the run, from 0
-	Previous string       `json:"previous,omitempty"` // id of the previous observation in the run; "" for a first step
-	Action   *Action      `json:"action,omitempty"`   // the action taken on Previous that led here; nil if none was given
-	Captured time.Time    `json:"captured"`           // when the step was recorded (never hashed)
+	Previous string       `json:"previous,omitempty"` // ID of the previous step's observation; "" for a first step
+	// PreviousState is the State of the previous step's observation.
+	PreviousState string    `json:"previous_state,omitempty"`
+	Action        *Action   `json:"action,omitempty"` // the action taken on Previous that led here; nil if none was given
+	Captured      time.Time `json:"captured"`         // when the step was recorded (never hashed)
 	// Elements are this step's elements with their run-stable numbers, in
 	// document order; the next step of the run is numbered against them.
 	Elements []Element `json:"-"`
+	// Canonical is the content State is the hash of, when it differs from
+	// Text and Links (a store keeps it under State); nil when ID = State.
+	// Set when adding a step; stores never load it.
+	Canonical *Content `json:"-"`
 }
+
+// Content is a tree text and its link record: what an observation id is
+// the hash of.
+type Content struct {
+	Text  string
+	Links links.Record
+}
+
+// ContentID returns the id of c: ID over its text and link record JSON.
+func (c *Content) ContentID() string { return ID([]byte(c.Text), c.Links.AppendJSON(nil)) }
 
 // Action is what the agent did on the previous page. Element is the id the
 // agent used (the run's stable numbering); Role, Name and Canon are filled

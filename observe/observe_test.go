@@ -14,6 +14,7 @@ import (
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/render"
 )
 
@@ -264,9 +265,9 @@ func TestEstimateTokens(t *testing.T) {
 	}
 }
 
-func openStore(t testing.TB, path string) *observe.SQLite {
+func openStore(t testing.TB, path string) *sqlite.Store {
 	t.Helper()
-	s, err := observe.OpenSQLite(path)
+	s, err := sqlite.Open(path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +379,7 @@ func TestSQLiteRecorderRunsAndGraph(t *testing.T) {
 	// Reopen: everything is still there, the schema is not re-applied.
 	st = openStore(t, path)
 	defer st.Close()
-	if v, err := st.SchemaVersion(ctx); err != nil || v != 1 {
+	if v, err := st.SchemaVersion(ctx); err != nil || v != 2 {
 		t.Errorf("schema version %d, %v", v, err)
 	}
 	g2, err := st.Graph(ctx, "")

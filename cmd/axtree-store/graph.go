@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/stores"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -20,13 +20,17 @@ func graphCommand() *cli.Command {
 		Summary: "print the state graph of a store or of trajectories",
 		Doc: `Prints the state graph of the runs in an observation store (--db) and of
 the trajectory files given: nodes are distinct page states (observation
-ids), edges are the actions between them with how many runs took them. A
+ids; for a store the state ids, in canonical numbering), edges are the
+actions between them with how many runs took them. The store is opened
+read-only: nothing in it is created, migrated or written (SQLite may leave
+its empty -wal and -shm lock files beside the file, as any reader of it
+does), and a store of an older schema is refused. A
 trajectory's edges are its steps that led to another observation (see
 axtree trajectory export --format edges); its ids are the hashes of the
 text the agent saw.`,
 		MaxArgs: -1,
 		Flags: func(f *cli.Flags) {
-			f.String(&db, "db", "FILE", "SQLite store written by axtreed or axtree run")
+			f.String(&db, "db", "STORE", "SQLite file or postgres:// URL written by axtreed or axtree run")
 			f.String(&site, "site", "HOST", "only runs on this host (default: all)")
 			f.Enum(&format, "format", []string{"json", "dot"}, "JSON, or Graphviz DOT")
 		},
@@ -36,10 +40,7 @@ text the agent saw.`,
 			}
 			g := observe.NewGraph()
 			if db != "" {
-				if _, err := os.Stat(db); err != nil {
-					return err
-				}
-				st, err := observe.OpenSQLite(db)
+				st, err := stores.Open(context.Background(), db, stores.Options{ReadOnly: true})
 				if err != nil {
 					return err
 				}

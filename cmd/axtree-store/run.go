@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/stores"
 	"github.com/axtree/axtree/render"
 )
 
@@ -39,13 +41,14 @@ func runCommand() *cli.Command {
 		Args:    "DIR|MANIFEST.json",
 		Summary: "replay recorded pages into a store",
 		Doc: `Replays a recorded sequence of pages into an observation store, as an agent
-posting them to axtreed would: each page becomes the next step of the run,
-numbered stably against the one before. Prints one line per step:
-seq, observation id, file.
+posting them to axtreed would: each page becomes the next step of a new
+run, numbered stably against the one before. A run that already has steps
+is refused (a replay never continues another run). Prints one line per
+step: seq, observation id (of the text as numbered in the run), file.
 
-DIR: the *.html, *.htm and *.json files in it, in name order (*.json files
-are capture documents), with no actions. MANIFEST.json names the files and
-the actions between them:
+DIR: its manifest.json when it has one; else the *.html, *.htm and *.json
+files in it, in name order (*.json files are capture documents), with no
+actions. MANIFEST.json names the files and the actions between them:
 
   {"run": "shop-1", "url": "https://shop.example/",
    "steps": [
@@ -57,7 +60,7 @@ File paths are relative to the manifest. A step's url overrides the
 manifest's; an action refers to element ids of the previous step as printed
 in this run.`,
 		Flags: func(f *cli.Flags) {
-			f.String(&db, "db", "FILE", "SQLite store (created if missing; required)")
+			f.String(&db, "db", "STORE", "SQLite file (created if missing) or postgres:// URL (required)")
 			f.String(&runID, "run", "ID", "run id (default: the manifest's, else the directory name)")
 			f.String(&pageURL, "url", "URL", "page URL for steps that give none")
 		},
@@ -83,13 +86,13 @@ in this run.`,
 			if len(m.Steps) == 0 {
 				return fmt.Errorf("%s has no pages", src)
 			}
-			st, err := observe.OpenSQLite(db)
+			ctx := context.Background()
+			st, err := stores.Open(ctx, db, stores.Options{})
 			if err != nil {
 				return err
 			}
 			defer st.Close()
 			rec := &observe.Recorder{Store: st}
-			ctx := context.Background()
 			prev := ""
 			p := e.Progress()
 			defer p.Done()
@@ -107,7 +110,10 @@ in this run.`,
 				if err != nil {
 					return fmt.Errorf("%s: %v", s.File, cli.Message(err))
 				}
-				r, err := rec.Record(ctx, observe.Input{Run: m.Run, Previous: prev, Action: s.Action, Page: page})
+				r, err := rec.Record(ctx, observe.Input{Run: m.Run, Previous: prev, Start: i == 0, Action: s.Action, Page: page})
+				if errors.Is(err, observe.ErrRunExists) {
+					return fmt.Errorf("run %s already has steps in %s: replay into a new run (--run ID)", m.Run, db)
+				}
 				if err != nil {
 					return fmt.Errorf("%s: %v", s.File, cli.Message(err))
 				}
@@ -128,6 +134,14 @@ func loadSequence(src string) (*manifest, string, error) {
 		return nil, "", err
 	}
 	if fi.IsDir() {
+		mf := filepath.Join(src, "manifest.json")
+		if fi, err := os.Stat(mf); err == nil && fi.Mode().IsRegular() {
+			m, dir, err := loadSequence(mf)
+			if err == nil && m.Run == "" {
+				m.Run = filepath.Base(filepath.Clean(src))
+			}
+			return m, dir, err
+		}
 		ents, err := os.ReadDir(src)
 		if err != nil {
 			return nil, "", err

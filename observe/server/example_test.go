@@ -9,21 +9,21 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/observe/server"
+	"github.com/axtree/axtree/observe/sqlite"
 )
 
 // Post a page as the first step of a run and read the numbered tree back.
 func ExampleNew() {
 	dir, _ := os.MkdirTemp("", "axtreed-example")
 	defer os.RemoveAll(dir)
-	st, err := observe.OpenSQLite(filepath.Join(dir, "axtree.db"))
+	st, err := sqlite.Open(filepath.Join(dir, "axtree.db"), sqlite.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer st.Close()
-	ts := httptest.NewServer(server.New(st, server.Config{CountTokens: observe.EstimateTokens, TokenEncoding: "estimate"}))
+	ts := httptest.NewServer(server.New(st, server.Config{CountTokens: server.EstimateTokens, TokenEncoding: "estimate"}))
 	defer ts.Close()
 
 	req, _ := http.NewRequest("POST", ts.URL+"/v1/observations", strings.NewReader(`<h1>Hello</h1><a href="/next">Next</a>`))

@@ -123,7 +123,7 @@ func TestKillDuringWrites(t *testing.T) {
 	mu.Unlock()
 	t.Logf("%d writes acknowledged before SIGKILL", len(got))
 
-	st, err := observe.OpenSQLite(db)
+	st, err := openSQLite(db)
 	if err != nil {
 		t.Fatalf("database does not open after SIGKILL: %v", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/observe/server"
 )
 
@@ -22,12 +21,12 @@ func FuzzRequest(f *testing.F) {
 	f.Add("application/json", "../x", "nope", "{", "::", []byte(`{`))
 	f.Add("text/plain", "", "", "", "", []byte{})
 	f.Add("text/html; charset=latin1", "a/b", "0123456789abcdef0123456789abcdef", `{"element":-1}`, "javascript:x", []byte("\xff\x00<a href=x>[id=1]</a>"))
-	st, err := observe.OpenSQLite(filepath.Join(f.TempDir(), "fuzz.db"))
+	st, err := openSQLite(filepath.Join(f.TempDir(), "fuzz.db"))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { st.Close() })
-	h := server.New(st, server.Config{MaxBodyBytes: 1 << 20})
+	h := server.New(st, server.Config{MaxBodyBytes: 1 << 20, Hosts: []string{"example.com"}}) // httptest.NewRequest's host
 	f.Fuzz(func(t *testing.T, ctype, run, prev, action, pageURL string, body []byte) {
 		r := httptest.NewRequest("POST", "/v1/observations", bytes.NewReader(body))
 		setIfValid(r.Header, "Content-Type", ctype)

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/observe/server"
 )
 
@@ -22,7 +21,7 @@ import (
 // timeouts, header limit and connection cap) on a loopback port.
 func serveReal(t *testing.T, o server.Options) string {
 	t.Helper()
-	st, err := observe.OpenSQLite(filepath.Join(t.TempDir(), "limits.db"))
+	st, err := openSQLite(filepath.Join(t.TempDir(), "limits.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

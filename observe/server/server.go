@@ -1,6 +1,7 @@
 // Package server is the HTTP interface of axtreed: clients post pages (HTML
 // or capture documents) as steps of runs and get back the numbered tree;
-// observations, runs and state graphs are read back from the store.
+// observations, runs, trajectories and state graphs are read back from the
+// store.
 //
 // Endpoints (errors are JSON {"error": "..."} with a 4xx or 5xx status):
 //
@@ -10,16 +11,24 @@
 //	                             (default: the run's last step)
 //	     X-Axtree-Action: JSON   optional; {"element":12,"action":"click","value":"..."}
 //	     X-Axtree-URL: URL       optional; page URL (overrides a capture's url)
-//	GET  /v1/observations/{id}
+//	GET  /v1/observations/{id}   the text and links stored under id, as the agent was shown them
 //	GET  /v1/runs/{run}
 //	GET  /v1/graph?site=S&format=json|dot
-//	GET  /healthz
+//	POST /v1/trajectories        body: a trajectory (package trajectory's JSON)
+//	POST /v1/trajectories/{id}/steps  body: {"observations":[...],"steps":[...],"outcome":...}
+//	GET  /v1/trajectories/{id}
+//	GET  /healthz                200 when the store takes writes, else 503
+//
+// Every request must name a configured host in its Host header (loopback
+// names by default), which defeats DNS rebinding; with a token configured,
+// every endpoint but /healthz also needs "Authorization: Bearer TOKEN".
 package server
 
 import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,12 +39,14 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/render"
 	"github.com/axtree/axtree/tokens"
+	"github.com/axtree/axtree/trajectory"
 )
 
 // Defaults for zero Config fields.
@@ -44,25 +55,47 @@ const (
 	DefaultTimeout      = 60 * time.Second
 )
 
+// LoopbackHosts are the host names a server accepts by default.
+func LoopbackHosts() []string { return []string{"localhost", "127.0.0.1", "::1"} }
+
 // Config tunes a Server. Zero fields take the defaults.
 type Config struct {
-	// MaxBodyBytes caps a posted page; default DefaultMaxBodyBytes (32 MiB).
+	// MaxBodyBytes caps a posted page or trajectory; default
+	// DefaultMaxBodyBytes (32 MiB).
 	MaxBodyBytes int64
-	// Timeout bounds a request, waiting for a render slot included; default
-	// DefaultTimeout. A render in progress is not interrupted: its result
-	// is dropped (503) when the time is up.
+	// Timeout bounds a request: reading its body, waiting for a render
+	// slot, rendering, counting tokens and storing. When it runs out the
+	// work stops, nothing is stored, and the client gets a 503. Default
+	// DefaultTimeout.
 	Timeout time.Duration
-	// MaxConcurrent bounds the pages read and rendered at once; default
-	// GOMAXPROCS. Further posts wait for a slot until their timeout.
+	// MaxConcurrent bounds the pages rendered at once; default GOMAXPROCS.
+	// A post reads its body first, then waits for a slot until its
+	// timeout.
 	MaxConcurrent int
 	// Now gives capture times; nil means time.Now.
 	Now func() time.Time
-	// CountTokens counts the tokens of the returned tree text and
-	// TokenEncoding names how; nil means the o200k_base BPE of package
-	// tokens (tiktoken, tables embedded), or observe.EstimateTokens
-	// ("estimate") if that cannot load.
-	CountTokens   func([]byte) int
+	// CountTokens counts the tokens of the returned tree text, stopping
+	// with ctx's error when ctx is done, and TokenEncoding names how; nil
+	// means o200k_base from package tokens, or EstimateTokens
+	// ("estimate") if its tables cannot load.
+	CountTokens   func(ctx context.Context, text []byte) (int, error)
 	TokenEncoding string
+	// Hosts are the host names (without port) requests may name in their
+	// Host header; nil means LoopbackHosts. Matching ignores case and a
+	// trailing dot.
+	Hosts []string
+	// Token, when set, must be presented as "Authorization: Bearer
+	// TOKEN" on every endpoint but /healthz.
+	Token string
+	// AccessLog, when set, gets one line per request: time, method,
+	// path, status, bytes written and duration; never a body or header.
+	AccessLog io.Writer
+}
+
+// EstimateTokens counts with observe.EstimateTokens, a cheap estimate
+// (Config.CountTokens for a server that needs no BPE tables).
+func EstimateTokens(ctx context.Context, text []byte) (int, error) {
+	return observe.EstimateTokens(text), ctx.Err()
 }
 
 func (c Config) withDefaults() Config {
@@ -77,11 +110,14 @@ func (c Config) withDefaults() Config {
 	}
 	if c.CountTokens == nil {
 		if tc, err := tokens.Load(); err == nil {
-			c.CountTokens = func(b []byte) int { return tc.Count(tokens.O200k, b) }
+			c.CountTokens = func(ctx context.Context, b []byte) (int, error) { return tc.CountContext(ctx, tokens.O200k, b) }
 			c.TokenEncoding = string(tokens.O200k)
 		} else {
-			c.CountTokens, c.TokenEncoding = observe.EstimateTokens, "estimate"
+			c.CountTokens, c.TokenEncoding = EstimateTokens, "estimate"
 		}
+	}
+	if c.Hosts == nil {
+		c.Hosts = LoopbackHosts()
 	}
 	return c
 }
@@ -94,6 +130,12 @@ type Server struct {
 	sem   chan struct{}
 	mux   *http.ServeMux
 	toks  tokenCache
+	hosts map[string]bool
+	// writeErr is the error of the last write that failed for a reason
+	// of the store's (nil after a write that succeeded): /healthz reports
+	// it.
+	writeErr atomic.Pointer[string]
+	logMu    sync.Mutex
 }
 
 // tokenCache memoizes token counts by the SHA-256 of the text: a BPE count
@@ -107,22 +149,25 @@ type tokenCache struct {
 
 const maxTokenCache = 4096
 
-func (s *Server) countTokens(b []byte) int {
+func (s *Server) countTokens(ctx context.Context, b []byte) (int, error) {
 	k := sha256.Sum256(b)
 	s.toks.mu.Lock()
 	n, ok := s.toks.m[k]
 	s.toks.mu.Unlock()
 	if ok {
-		return n
+		return n, nil
 	}
-	n = s.cfg.CountTokens(b)
+	n, err := s.cfg.CountTokens(ctx, b)
+	if err != nil {
+		return 0, err
+	}
 	s.toks.mu.Lock()
 	if s.toks.m == nil || len(s.toks.m) >= maxTokenCache {
 		s.toks.m = make(map[[sha256.Size]byte]int)
 	}
 	s.toks.m[k] = n
 	s.toks.mu.Unlock()
-	return n
+	return n, nil
 }
 
 // New returns a Server over store.
@@ -134,13 +179,20 @@ func New(store observe.Store, cfg Config) *Server {
 		rec:   &observe.Recorder{Store: store, Now: cfg.Now},
 		sem:   make(chan struct{}, cfg.MaxConcurrent),
 		mux:   http.NewServeMux(),
+		hosts: map[string]bool{},
+	}
+	for _, h := range cfg.Hosts {
+		s.hosts[normHost(h)] = true
 	}
 	s.mux.HandleFunc("POST /v1/observations", s.post)
 	s.mux.HandleFunc("GET /v1/observations/{id}", s.getObservation)
 	s.mux.HandleFunc("GET /v1/runs/{run}", s.getRun)
 	s.mux.HandleFunc("GET /v1/graph", s.getGraph)
+	s.mux.HandleFunc("POST /v1/trajectories", s.postTrajectory)
+	s.mux.HandleFunc("POST /v1/trajectories/{id}/steps", s.appendTrajectory)
+	s.mux.HandleFunc("GET /v1/trajectories/{id}", s.getTrajectory)
 	s.mux.HandleFunc("GET /healthz", s.health)
-	for _, p := range []string{"/v1/observations", "/v1/observations/{id}", "/v1/runs/{run}", "/v1/graph", "/healthz"} {
+	for _, p := range []string{"/v1/observations", "/v1/observations/{id}", "/v1/runs/{run}", "/v1/graph", "/v1/trajectories", "/v1/trajectories/{id}/steps", "/v1/trajectories/{id}", "/healthz"} {
 		s.mux.HandleFunc(p, methodNotAllowed)
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -149,8 +201,31 @@ func New(store observe.Store, cfg Config) *Server {
 	return s
 }
 
-// ServeHTTP implements http.Handler. A panic in a handler becomes a 500.
+// normHost lower-cases a host name and drops a trailing dot and IPv6
+// brackets.
+func normHost(h string) string {
+	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	return strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+}
+
+// hostOf returns the host name of a Host header value, without port.
+func hostOf(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return normHost(h)
+	}
+	return normHost(hostport)
+}
+
+// ServeHTTP implements http.Handler: it checks the Host header and the
+// token, logs the request when an access log is set, and turns a panic in
+// a handler into a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.AccessLog != nil {
+		lw := &logWriter{ResponseWriter: w, status: http.StatusOK}
+		start := time.Now()
+		defer func() { s.logRequest(r, lw, time.Since(start)) }()
+		w = lw
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -159,6 +234,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", v))
 		}
 	}()
+	if r.Host == "" || !s.hosts[hostOf(r.Host)] {
+		writeError(w, http.StatusForbidden, "host not served here: start axtreed with -host NAME to serve it")
+		return
+	}
+	if s.cfg.Token != "" && r.URL.Path != "/healthz" {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Token)) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="axtreed"`)
+			writeError(w, http.StatusUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -168,10 +255,18 @@ func methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 
 // PostResponse is the answer to POST /v1/observations.
 type PostResponse struct {
-	ID       string          `json:"id"`                 // observation id (content hash)
+	// ID is the id of Text and Links, what the agent is shown: GET
+	// /v1/observations/{id} returns exactly them, and a trajectory's
+	// observation id (trajectory.ObservationID) of the same text is the
+	// same.
+	ID string `json:"id"`
+	// State is the page state's id (canonical numbering): equal pages
+	// have equal states in every run, and the state graph's nodes are
+	// states.
+	State    string          `json:"state"`
 	Run      string          `json:"run"`                //
 	Seq      int             `json:"seq"`                // position in the run
-	Previous string          `json:"previous,omitempty"` // previous observation id
+	Previous string          `json:"previous,omitempty"` // previous step's ID
 	Action   *observe.Action `json:"action,omitempty"`   // the resolved action
 	URL      string          `json:"url,omitempty"`
 	Title    string          `json:"title,omitempty"`
@@ -182,6 +277,51 @@ type PostResponse struct {
 	// "estimate" for observe.EstimateTokens).
 	Tokens        int    `json:"tokens"`
 	TokenEncoding string `json:"token_encoding"`
+}
+
+// timedOut answers 503 for a request whose time ran out during what.
+func timedOut(w http.ResponseWriter, what string) {
+	writeError(w, http.StatusServiceUnavailable, "request timed out while "+what+"; nothing was stored")
+}
+
+// readBody reads the request body, bounded by MaxBodyBytes and by ctx's
+// deadline. It answers the error itself and returns ok false then.
+func (s *Server) readBody(ctx context.Context, w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	if d, ok := ctx.Deadline(); ok {
+		http.NewResponseController(w).SetReadDeadline(d) // unsupported by some writers (tests): the server's ReadTimeout still holds
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	if err != nil {
+		var mb *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &mb):
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", s.cfg.MaxBodyBytes))
+		case errors.As(err, &ne) && ne.Timeout(), ctx.Err() != nil:
+			writeError(w, http.StatusRequestTimeout, "reading body: timed out")
+		default:
+			writeError(w, http.StatusBadRequest, "reading body: "+err.Error())
+		}
+		return nil, false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		writeError(w, http.StatusBadRequest, "empty body")
+		return nil, false
+	}
+	return body, true
+}
+
+// noteWrite records the outcome of a write for /healthz: err nil clears
+// the last failure.
+func (s *Server) noteWrite(err error) {
+	if err == nil {
+		if s.writeErr.Load() != nil {
+			s.writeErr.Store(nil)
+		}
+		return
+	}
+	msg := err.Error()
+	s.writeErr.Store(&msg)
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
@@ -211,6 +351,10 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, "X-Axtree-Action is not an action JSON object {\"element\":N,\"action\":\"...\",\"value\":\"...\"}")
 			return
 		}
+		if !observe.KnownVerb(act.Action) {
+			writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("unknown action %q in X-Axtree-Action (known: %s)", clip(act.Action), strings.Join(observe.Verbs(), ", ")))
+			return
+		}
 	}
 	kind, err := contentKind(r.Header.Get("Content-Type"))
 	if err != nil {
@@ -218,6 +362,12 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	// The body first: a client that trickles it holds a connection, not a
+	// render slot.
+	body, ok := s.readBody(ctx, w, r)
+	if !ok {
+		return
+	}
 	select {
 	case s.sem <- struct{}{}:
 		defer func() { <-s.sem }()
@@ -226,63 +376,58 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
-	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", s.cfg.MaxBodyBytes))
-			return
-		}
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			writeError(w, http.StatusRequestTimeout, "reading body: "+err.Error())
-			return
-		}
-		writeError(w, http.StatusBadRequest, "reading body: "+err.Error())
-		return
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		writeError(w, http.StatusBadRequest, "empty body")
-		return
-	}
-
 	pageURL := r.Header.Get("X-Axtree-URL")
 	var page *render.Result
-	opts := render.Options{URL: pageURL, MaxInputBytes: -1, ContentType: r.Header.Get("Content-Type")} // the body is already capped
+	opts := render.Options{URL: pageURL, MaxInputBytes: -1, ContentType: r.Header.Get("Content-Type"), Context: ctx} // the body is already capped
 	if kind == "html" {
 		page, err = render.HTMLBytes(body, opts)
 	} else {
 		page, err = render.Capture(bytes.NewReader(body), opts)
 	}
+	if ctx.Err() != nil {
+		timedOut(w, "rendering")
+		return
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if ctx.Err() != nil {
-		writeError(w, http.StatusServiceUnavailable, "request timed out while rendering")
-		return
-	}
 
-	rec, err := s.rec.Record(ctx, observe.Input{Run: run, Previous: prev, Action: act, Page: page})
+	var ntok int
+	rec, err := s.rec.Record(ctx, observe.Input{Run: run, Previous: prev, Action: act, Page: page,
+		Finish: func(ctx context.Context, r *observe.Recorded) error {
+			n, err := s.countTokens(ctx, r.Text)
+			ntok = n
+			return err
+		}})
 	if err != nil {
 		switch {
 		case errors.Is(err, observe.ErrBadRun):
 			writeError(w, http.StatusBadRequest, err.Error())
-		case errors.Is(err, observe.ErrUnknownPrevious), errors.Is(err, observe.ErrBadAction):
+		case errors.Is(err, observe.ErrUnknownPrevious), errors.Is(err, observe.ErrBadAction), errors.Is(err, observe.ErrRunExists):
 			writeError(w, http.StatusUnprocessableEntity, err.Error())
 		case ctx.Err() != nil:
-			writeError(w, http.StatusServiceUnavailable, "request timed out while storing")
+			timedOut(w, "counting tokens or storing")
 		default:
+			s.noteWrite(err)
 			writeError(w, http.StatusInternalServerError, err.Error())
 		}
 		return
 	}
+	s.noteWrite(nil)
 	o := rec.Observation
 	writeJSON(w, http.StatusOK, &PostResponse{
-		ID: o.ID, Run: o.Run, Seq: o.Seq, Previous: o.Previous, Action: o.Action, URL: o.URL, Title: o.Title,
+		ID: o.ID, State: o.State, Run: o.Run, Seq: o.Seq, Previous: o.Previous, Action: o.Action, URL: o.URL, Title: o.Title,
 		Text: string(rec.Text), Links: rec.Links, Enriched: string(rec.Enriched),
-		Tokens: s.countTokens(rec.Text), TokenEncoding: s.cfg.TokenEncoding,
+		Tokens: ntok, TokenEncoding: s.cfg.TokenEncoding,
 	})
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return strings.ToValidUTF8(s[:40], "") + "…"
+	}
+	return s
 }
 
 // contentKind maps a Content-Type to "html" or "capture".
@@ -361,8 +506,122 @@ func (s *Server) getGraph(w http.ResponseWriter, r *http.Request) {
 	w.Write(g.JSON())
 }
 
+// TrajectoryResponse is the answer to a trajectory write.
+type TrajectoryResponse struct {
+	ID    string `json:"id"`
+	Steps int    `json:"steps"` // steps stored
+}
+
+// trajectoryError answers the error of a trajectory write or read.
+func (s *Server) trajectoryError(w http.ResponseWriter, ctx context.Context, err error) {
+	var te *trajectory.Error
+	switch {
+	case errors.As(err, &te):
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+	case errors.Is(err, trajectory.ErrTooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, err.Error())
+	case errors.Is(err, observe.ErrExists):
+		writeError(w, http.StatusConflict, err.Error())
+	case errors.Is(err, observe.ErrNotFound):
+		writeError(w, http.StatusNotFound, err.Error())
+	case ctx.Err() != nil:
+		timedOut(w, "storing")
+	default:
+		s.noteWrite(err)
+		writeError(w, http.StatusInternalServerError, err.Error())
+	}
+}
+
+func (s *Server) postTrajectory(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+	defer cancel()
+	body, ok := s.readBody(ctx, w, r)
+	if !ok {
+		return
+	}
+	run, err := trajectory.Unmarshal(body, trajectory.Options{MaxBytes: s.cfg.MaxBodyBytes})
+	if err != nil {
+		s.trajectoryError(w, ctx, err)
+		return
+	}
+	if err := s.store.CreateTrajectory(ctx, run); err != nil {
+		s.trajectoryError(w, ctx, err)
+		return
+	}
+	s.noteWrite(nil)
+	writeJSON(w, http.StatusCreated, &TrajectoryResponse{ID: run.ID, Steps: len(run.Steps)})
+}
+
+func (s *Server) appendTrajectory(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+	defer cancel()
+	id := r.PathValue("id")
+	if !observe.ValidRun(id) {
+		writeError(w, http.StatusBadRequest, "invalid trajectory id")
+		return
+	}
+	body, ok := s.readBody(ctx, w, r)
+	if !ok {
+		return
+	}
+	add := &observe.TrajectoryAppend{}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(add); err != nil || dec.More() {
+		msg := "body is not one JSON object"
+		if err != nil {
+			msg = err.Error()
+		}
+		writeError(w, http.StatusBadRequest, "bad append: "+msg+` (want {"observations":[...],"steps":[...],"outcome":"...","note":"..."})`)
+		return
+	}
+	n, err := s.store.AppendTrajectory(ctx, id, add)
+	if err != nil {
+		s.trajectoryError(w, ctx, err)
+		return
+	}
+	s.noteWrite(nil)
+	writeJSON(w, http.StatusOK, &TrajectoryResponse{ID: id, Steps: n})
+}
+
+func (s *Server) getTrajectory(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !observe.ValidRun(id) {
+		writeError(w, http.StatusBadRequest, "invalid trajectory id")
+		return
+	}
+	run, err := s.store.Trajectory(r.Context(), id)
+	if err != nil {
+		s.trajectoryError(w, r.Context(), err)
+		return
+	}
+	b, err := trajectory.Marshal(run)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b)
+}
+
+// HealthResponse is the answer to GET /healthz.
+type HealthResponse struct {
+	Status string `json:"status"`          // "ok" or "unavailable"
+	Error  string `json:"error,omitempty"` // why not
+}
+
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	ctx, cancel := context.WithTimeout(r.Context(), min(s.cfg.Timeout, 10*time.Second))
+	defer cancel()
+	if err := s.store.Health(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, &HealthResponse{Status: "unavailable", Error: "store: " + err.Error()})
+		return
+	}
+	if msg := s.writeErr.Load(); msg != nil {
+		writeJSON(w, http.StatusServiceUnavailable, &HealthResponse{Status: "unavailable", Error: "last write failed: " + *msg})
+		return
+	}
+	writeJSON(w, http.StatusOK, &HealthResponse{Status: "ok"})
 }
 
 func (s *Server) storeError(w http.ResponseWriter, err error) {

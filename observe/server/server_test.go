@@ -21,6 +21,7 @@ import (
 	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/observe/server"
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/wire"
 
 	"golang.org/x/net/html"
@@ -56,10 +57,12 @@ func jobPage(t testing.TB, name string) []byte {
 	return b
 }
 
+func openSQLite(path string) (*sqlite.Store, error) { return sqlite.Open(path, sqlite.Options{}) }
+
 // start serves a store at path through httptest; the cleanup closes both.
-func start(t testing.TB, path string, cfg server.Config) (*httptest.Server, *observe.SQLite) {
+func start(t testing.TB, path string, cfg server.Config) (*httptest.Server, *sqlite.Store) {
 	t.Helper()
-	st, err := observe.OpenSQLite(path)
+	st, err := openSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +458,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("ListenAndServe: %v", err)
 	}
-	st, err := observe.OpenSQLite(path)
+	st, err := openSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
