@@ -6,9 +6,12 @@
 // their numbers from one step to the next (see Stabilize), so consecutive
 // prompts share long byte-identical prefixes.
 //
-// A Store keeps observations; OpenSQLite gives the default one, a single
-// SQLite file that needs no set-up. A Recorder turns a rendered page and
-// its place in a run into a stored Observation.
+// A Store keeps observations, runs and trajectories; this package touches
+// no database. The stores are observe/sqlite (the default: one file, no
+// set-up) and observe/postgres (one database several servers share), both
+// over the queries of observe/sqlstore; observe/stores opens one by name.
+// A Recorder turns a rendered page and its place in a run into a stored
+// Observation.
 package observe
 
 import (

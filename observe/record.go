@@ -278,7 +278,7 @@ func resolve(a *Action, prev *Observation) (*Action, error) {
 	if err := checkAction(a); err != nil {
 		return nil, err
 	}
-	out := &Action{Element: a.Element, Action: a.Action, Value: a.Value}
+	out := &Action{Element: a.Element, Action: a.Action, Value: CleanText(a.Value)}
 	if a.Element == 0 {
 		return out, nil
 	}
