@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/capture"
-	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/runtime/subroutine"
 	"github.com/axtree/axtree/tokens"
 	"github.com/axtree/axtree/trajectory"
@@ -59,7 +59,7 @@ var testBrowser = capture.Options{
 var (
 	sharedMu    sync.Mutex
 	sharedSrv   *Server
-	sharedStore *observe.SQLite
+	sharedStore *sqlite.Store
 	sharedDir   string
 )
 
@@ -80,7 +80,7 @@ func shared(t testing.TB) *Server {
 	if sharedSrv == nil {
 		dir, err := os.MkdirTemp("", "axtree-mcp-test-")
 		require.NoError(t, err)
-		st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+		st, err := sqlite.Open(filepath.Join(dir, "obs.db"), sqlite.Options{})
 		require.NoError(t, err)
 		srv, err := New(Options{Browser: testBrowser, Store: st})
 		require.NoError(t, err)
@@ -309,7 +309,7 @@ func runStdioChild() int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+	st, err := sqlite.Open(filepath.Join(dir, "obs.db"), sqlite.Options{})
 	if err != nil {
 		return 1
 	}
@@ -510,7 +510,7 @@ func TestHangingPage(t *testing.T) {
 	needChromium(t)
 	web := site(t)
 	dir := t.TempDir()
-	st, err := observe.OpenSQLite(filepath.Join(dir, "obs.db"))
+	st, err := sqlite.Open(filepath.Join(dir, "obs.db"), sqlite.Options{})
 	require.NoError(t, err)
 	defer st.Close()
 	short := testBrowser

@@ -9,7 +9,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/axtree/axtree/mcp"
-	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/sqlite"
 )
 
 // A server connected to a client in memory; the browser would start at the
@@ -17,7 +17,7 @@ import (
 func ExampleNew() {
 	dir, _ := os.MkdirTemp("", "axtree-mcp-example-")
 	defer os.RemoveAll(dir)
-	store, err := observe.OpenSQLite(filepath.Join(dir, "axtree.db"))
+	store, err := sqlite.Open(filepath.Join(dir, "axtree.db"), sqlite.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

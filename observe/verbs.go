@@ -6,15 +6,17 @@ import (
 	"github.com/axtree/axtree/actions"
 )
 
-// pageVerbs are the actions on the page as a whole that a step may record
-// (Element 0).
-var pageVerbs = [...]string{"navigate", "back", "forward", "reload", "press", "wait"}
+// moreVerbs are the actions a step may record besides the tree's
+// vocabulary: on the page as a whole (navigate, back, forward, reload,
+// press a key, wait), typing that appends instead of replacing, and file
+// uploads.
+var moreVerbs = [...]string{"navigate", "back", "forward", "reload", "press", "wait", "append", "upload"}
 
 // Verbs returns the action names a step may record, sorted: the element
 // actions of the tree's vocabulary (actions.Vocabulary, without its
-// focus-first hint) and the page-level actions navigate, back, forward,
-// reload, press (a key) and wait. Names are lower case and matched
-// exactly.
+// focus-first hint), the page-level actions navigate, back, forward,
+// reload, press (a key) and wait, and append (typing at the end) and
+// upload (files). Names are lower case and matched exactly.
 func Verbs() []string {
 	var out []string
 	for _, v := range actions.Vocabulary() {
@@ -22,7 +24,7 @@ func Verbs() []string {
 			out = append(out, v)
 		}
 	}
-	out = append(out, pageVerbs[:]...)
+	out = append(out, moreVerbs[:]...)
 	slices.Sort(out)
 	return out
 }
@@ -34,5 +36,5 @@ func KnownVerb(name string) bool {
 			return true
 		}
 	}
-	return slices.Contains(pageVerbs[:], name)
+	return slices.Contains(moreVerbs[:], name)
 }

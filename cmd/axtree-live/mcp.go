@@ -13,7 +13,7 @@ import (
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/mcp"
-	"github.com/axtree/axtree/observe"
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/runtime/subroutine"
 )
 
@@ -88,7 +88,7 @@ and their schemas.`,
 			if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
 				return err
 			}
-			store, err := observe.OpenSQLite(db)
+			store, err := sqlite.Open(db, sqlite.Options{})
 			if err != nil {
 				return err
 			}
