@@ -12,7 +12,8 @@ import (
 // uploads.
 var moreVerbs = [...]string{"navigate", "back", "forward", "reload", "press", "wait", "append", "upload"}
 
-// Verbs returns the action names a step may record, sorted: the element
+// Verbs returns the action names the HTTP API accepts in a step, sorted
+// (a program that records through a Recorder may use its own): the element
 // actions of the tree's vocabulary (actions.Vocabulary, without its
 // focus-first hint), the page-level actions navigate, back, forward,
 // reload, press (a key) and wait, and append (typing at the end) and
