@@ -240,7 +240,7 @@
           r.appendChild(document.createTextNode(' ' + a.resolved.role + (a.resolved.name ? ' "' + a.resolved.name + '"' : '') + ' · line ' + a.resolved.line));
           box.appendChild(r);
         }
-        if (a.result !== undefined) linkify(box.appendChild(el('pre', 'result')), JSON.stringify(a.result, null, 2), i);
+        if (a.result !== undefined && a.result !== null) linkify(box.appendChild(el('pre', 'result')), JSON.stringify(a.result, null, 2), i);
         if (a.error) linkify(box.appendChild(el('pre', 'err')), a.error, i);
         card.appendChild(box);
       });
