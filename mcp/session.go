@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/capture"
@@ -131,6 +132,12 @@ type observed struct {
 // led to it, or nil) and compares it with what the agent saw before.
 func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, warnings []string) (*observed, error) {
 	snap, err := t.page.Capture(ctx)
+	for try := 0; err != nil && transient(err) && try < 3 && ctx.Err() == nil; try++ {
+		// Right after a navigation the document's script context can be
+		// replaced under the capture: take it again.
+		time.Sleep(100 * time.Millisecond)
+		snap, err = t.page.Capture(ctx)
+	}
 	if err != nil {
 		return nil, pageErr("read the page", err)
 	}
@@ -256,6 +263,12 @@ func secret(n *axtree.Node) bool {
 		}
 	}
 	return false
+}
+
+// transient reports an error of a capture that raced a document change.
+func transient(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "Cannot find context with specified id") || strings.Contains(m, "Execution context was destroyed")
 }
 
 // pageErr words a failed page operation for the model.
