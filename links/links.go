@@ -36,11 +36,11 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 	}
 	base := Base(pageURL, baseHref)
 	seen := make(map[*axtree.Node]struct{})
-	type result struct {
-		url string
-		ok  bool
+	type link struct {
+		id   int
+		href string
 	}
-	memo := make(map[string]result)
+	var found []link
 	stack := append([]*axtree.Node(nil), t.Roots...)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -57,17 +57,20 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 			seen[n] = struct{}{}
 		}
 		if n.ID > 0 && n.Href != "" {
-			res, ok := memo[n.Href]
-			if !ok { // pages repeat targets (image and title of a card, "#")
-				res.url, res.ok = Resolve(base, n.Href)
-				memo[n.Href] = res
-			}
-			if res.ok {
-				r[n.ID] = res.url
-			}
+			found = append(found, link{n.ID, n.Href})
 		}
 		for i := len(n.Children) - 1; i >= 0; i-- {
 			stack = append(stack, n.Children[i])
+		}
+	}
+	if len(found) == 0 {
+		return r
+	}
+	r = make(Record, len(found))
+	res := newResolver(base)
+	for _, l := range found {
+		if u, ok := res.resolve(l.href); ok {
+			r[l.id] = u
 		}
 	}
 	return r

@@ -1,0 +1,162 @@
+package links
+
+import (
+	"net/url"
+	"strings"
+)
+
+// resolver resolves the link targets of one page against one base. Most
+// targets on real pages are plain: an absolute http(s) URL with a
+// lower-case host, a path from the root ("/wiki/Foo_(bar)?x=1"), or a
+// fragment ("#cite_note-1"), written only with characters that net/url
+// leaves as they are and with no "." or ".." path segment. For those the
+// answer of Resolve is known without parsing: the target itself, or the
+// target after the prefix Resolve gives a probe of the same kind ("/x",
+// "#x") on this base. Everything else goes through Resolve, memoized
+// (pages repeat targets: the image and title of a card, "#").
+// TestResolverMatchesResolve checks the shortcut against Resolve.
+type resolver struct {
+	base       *url.URL
+	root, frag string // Resolve(base, "/x") and Resolve(base, "#x") less the probe's "x"
+	rootOK     bool
+	fragOK     bool
+	memo       map[string]result
+}
+
+type result struct {
+	url string
+	ok  bool
+}
+
+func newResolver(base *url.URL) *resolver {
+	r := &resolver{base: base, memo: map[string]result{}}
+	if u, ok := Resolve(base, "/x"); ok && strings.HasSuffix(u, "/x") {
+		r.root, r.rootOK = u[:len(u)-len("x")], true
+	}
+	if u, ok := Resolve(base, "#x"); ok && strings.HasSuffix(u, "#x") {
+		r.frag, r.fragOK = u[:len(u)-len("x")], true
+	}
+	return r
+}
+
+// resolve returns Resolve(r.base, raw).
+func (r *resolver) resolve(raw string) (string, bool) {
+	if u, ok := r.plain(raw); ok {
+		if len(u) > MaxURLBytes {
+			return "", false
+		}
+		return u, true
+	}
+	res, ok := r.memo[raw]
+	if !ok {
+		res.url, res.ok = Resolve(r.base, raw)
+		r.memo[raw] = res
+	}
+	return res.url, res.ok
+}
+
+// plain returns the resolution of a plain target (see resolver); ok is
+// false when raw is not plain and Resolve must answer.
+func (r *resolver) plain(s string) (string, bool) {
+	switch {
+	case s == "":
+		return "", false
+	case s[0] == '#':
+		if r.fragOK && len(s) > 1 && plainRest(s[1:], '#') {
+			return r.frag + s[1:], true
+		}
+	case s[0] == '/':
+		if r.rootOK && (len(s) == 1 || s[1] != '/') && plainRest(s, '/') {
+			if r.root == "/" {
+				return s, true
+			}
+			return r.root + s[1:], true
+		}
+	case strings.HasPrefix(s, "https://"):
+		return s, plainAbsolute(s, len("https://"))
+	case strings.HasPrefix(s, "http://"):
+		return s, plainAbsolute(s, len("http://"))
+	}
+	return "", false
+}
+
+// plainAbsolute reports whether s, from host (the offset after "scheme://"),
+// is a non-empty lower-case ASCII host name (no user, no port) followed by
+// a plain rest.
+func plainAbsolute(s string, host int) bool {
+	i := host
+	for i < len(s) {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == host || i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
+		return false
+	}
+	if i < len(s) && s[i] == '/' && i+1 < len(s) && s[i+1] == '/' {
+		return false
+	}
+	return plainRest(s[i:], '/')
+}
+
+// plainRest reports whether s (from part: '/' a path, then a query, then a
+// fragment; '#' a fragment alone) holds only characters net/url keeps as they are in each part (a percent
+// sign only before two hex digits), no "." or ".." path segment, and no
+// empty fragment.
+func plainRest(s string, part byte) bool {
+	segStart := 0
+	dots := func(end int) bool { // the path segment s[segStart:end] is . or ..
+		seg := s[segStart:end]
+		return seg == "." || seg == ".."
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			continue
+		}
+		switch c {
+		case '-', '_', '.', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@':
+		case '%':
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+			i += 2
+		case '/':
+			if part == '/' {
+				if dots(i) {
+					return false
+				}
+				segStart = i + 1
+			}
+		case '?':
+			if part == '/' {
+				if dots(i) {
+					return false
+				}
+				part = '?'
+			}
+		case '#':
+			if part == '#' {
+				return false
+			}
+			if part == '/' && dots(i) {
+				return false
+			}
+			if i == len(s)-1 {
+				return false // an empty fragment is dropped by net/url
+			}
+			part = '#'
+		default:
+			return false
+		}
+	}
+	return part != '/' || !dots(len(s))
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
