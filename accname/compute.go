@@ -9,6 +9,7 @@ import (
 
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/roles"
+	"github.com/axtree/axtree/style"
 )
 
 // mode carries the traversal state of the accname algorithm.
@@ -206,10 +207,11 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 // element children, which may be visible again, are still examined.
 func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) string {
 	c := w.c
-	var sb strings.Builder
+	var sb textBuf
 	var before, after string
+	var st style.Computed
 	if !suppressText {
-		st := c.style.Style(n)
+		st = c.style.Style(n)
 		if st.HasBefore {
 			before = st.Before
 		}
@@ -230,15 +232,14 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	}
 	blockBefore, blockAfter := false, false
 	if !suppressText {
-		st := c.style.Style(n)
 		blockBefore = st.HasBefore && !isInline(st.BeforeDisplay)
 		blockAfter = st.HasAfter && !isInline(st.AfterDisplay)
 	}
 	if before != "" && !w.full() {
 		w.objects += pseudoCost
-		sb.WriteString(before)
+		sb.writeString(before)
 		if blockBefore {
-			sb.WriteByte(' ') // a block-level ::before is a line of its own
+			sb.writeByte(' ') // a block-level ::before is a line of its own
 		}
 	}
 	xf := uint8(0)
@@ -263,7 +264,7 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			}
 			w.objects++
 			w.bytes += len(t)
-			sb.WriteString(t)
+			sb.writeString(t)
 		case html.ElementNode:
 			w.child(&sb, ch, m, depth)
 		}
@@ -282,9 +283,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	if after != "" && !w.full() {
 		w.objects += pseudoCost
 		if blockAfter {
-			sb.WriteByte(' ')
+			sb.writeByte(' ')
 		}
-		sb.WriteString(after)
+		sb.writeString(after)
 	}
 	return sb.String()
 }
@@ -294,18 +295,18 @@ func (w *walker) full() bool { return w.objects > MaxObjects }
 
 // child appends the contribution of element ch, a flat-tree child met while
 // computing name from content.
-func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
+func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int) {
 	c := w.c
 	if ch == w.root {
 		// A control inside its own label does not name itself, but its box
 		// still separates the words around it.
 		if !isInline(c.display(ch)) || replaced(ch) {
-			sb.WriteByte(' ')
+			sb.writeByte(' ')
 		}
 		return
 	}
 	if dom.IsHTML(ch, "br") {
-		sb.WriteByte(' ')
+		sb.writeByte(' ')
 		return
 	}
 	suppress := false
@@ -347,12 +348,12 @@ func (w *walker) child(sb *strings.Builder, ch *html.Node, m mode, depth int) {
 	}
 	w.bytes += len(s)
 	if isInline(c.display(ch)) && !replaced(ch) {
-		sb.WriteString(s)
+		sb.writeString(s)
 		return
 	}
-	sb.WriteByte(' ')
-	sb.WriteString(s)
-	sb.WriteByte(' ')
+	sb.writeByte(' ')
+	sb.writeString(s)
+	sb.writeByte(' ')
 }
 
 // noContent reports elements whose children are never text: scripts,

@@ -119,13 +119,25 @@ type acc struct {
 	out      []*Node
 	textOpen bool // the last node is a text line that inline text may extend
 	sb       strings.Builder
-	pending  bool // sb holds text not yet flushed into out
+	one      string // the line's text while it is one piece needing no change (sb empty)
+	pending  bool   // sb or one holds text not yet flushed into out
 }
 
 // text appends inline text, collapsing white space (unicode.IsSpace) to
 // one space; a byte that is not UTF-8 becomes U+FFFD. Runs of other text
 // are copied whole.
 func (a *acc) text(s string) {
+	if a.one != "" {
+		a.sb.WriteString(a.one) // a second piece: the line is built in sb
+		a.one = ""
+	} else if a.sb.Len() == 0 {
+		// The first piece of a line is kept as it is when collapsing
+		// would not change it (most text nodes): no copy.
+		if t := trimLeadSpace(s); t != "" && collapsed(t) {
+			a.one, a.pending = t, true
+			return
+		}
+	}
 	run := 0 // start of the run of bytes not yet copied
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -170,6 +182,57 @@ func (a *acc) text(s string) {
 	}
 }
 
+// trimLeadSpace drops the white space (unicode.IsSpace) s starts with.
+func trimLeadSpace(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				return s[i:]
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			return s[i:]
+		}
+		i += size
+	}
+	return ""
+}
+
+// collapsed reports whether text gives s unchanged when it starts a line:
+// valid UTF-8 whose only white space is single ASCII spaces.
+func collapsed(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == ' ':
+				if prevSpace {
+					return false
+				}
+				prevSpace = true
+			case asciiSpace(c):
+				return false
+			default:
+				prevSpace = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || unicode.IsSpace(r) {
+			return false
+		}
+		prevSpace = false
+		i += size
+	}
+	return true
+}
+
 // space adds one space unless the text is empty or ends in one.
 func (a *acc) space() {
 	if a.sb.Len() > 0 && !endsSpace(&a.sb) {
@@ -191,15 +254,23 @@ func endsSpace(sb *strings.Builder) bool {
 	return len(s) > 0 && s[len(s)-1] == ' '
 }
 
+// line returns the text of the current line so far.
+func (a *acc) line() string {
+	if a.one != "" {
+		return a.one
+	}
+	return a.sb.String()
+}
+
 // brk ends the current text line (a block boundary or a node line).
 func (a *acc) brk() {
 	if a.pending {
-		s := strings.TrimSpace(a.sb.String())
-		if s != "" {
+		if s := strings.TrimSpace(a.line()); s != "" {
 			a.out = append(a.out, &Node{Name: s, DOM: -1})
 		}
 	}
 	a.sb.Reset()
+	a.one = ""
 	a.pending = false
 }
 

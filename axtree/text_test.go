@@ -40,7 +40,7 @@ func refNextRune(s string) (rune, int, bool) {
 }
 
 var textCases = []string{
-	"", " ", "a", " a ", "a  b", "a\tb\nc\rd\fe\vf", "\u00a0x\u00a0", "x\u0085y",
+	"", " ", "a", " a ", "a  b", "a b ", "a b  ", " \u00a0a", "a\u00a0", "word", "a\tb\nc\rd\fe\vf", "\u00a0x\u00a0", "x\u0085y",
 	"caf\u00e9 \u3000 \u65e5\u672c", "\xff", "a\xffb", "\xe2\x82", "\xed\xa0\x80", "\ufffd",
 	"  lead", "trail  ", "\u2028\u2029\u202f\u205f", "mixed \xc3( text", "emoji \U0001F600 x",
 }
@@ -60,7 +60,7 @@ func TestAccTextMatchesRuneByRune(t *testing.T) {
 				refText(&ref, s)
 				a.text(s2)
 				refText(&ref, s2)
-				assert.Equal(t, ref.String(), a.sb.String(), "%q + %q + %q", prefix, s, s2)
+				assert.Equal(t, ref.String(), a.line(), "%q + %q + %q", prefix, s, s2)
 				assert.Equal(t, ref.Len() > 0, a.pending)
 			}
 		}
