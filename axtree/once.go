@@ -19,7 +19,9 @@ const LongText = 100
 //     with nothing said between them (a product card's image link and its
 //     title link), prints no name: the next line says it;
 //   - a text line that repeats the name of the element line just before it
-//     (a badge's button and the badge's text) is not printed;
+//     (a badge's button and the badge's text) is not printed, and an
+//     element that is not operable prints no name when the heading just
+//     before it says it (a table labelled by its heading);
 //   - a text line of LongText runes or more that repeats an earlier text
 //     line is not printed, unless it stands in a list or a table, where
 //     each item or row says it of itself (an offer badge, a key's effect).
@@ -48,6 +50,9 @@ func (s *onceState) walk(ns []*Node, items bool) []*Node {
 			out = append(out, k)
 			prev = k
 			continue
+		}
+		if prev != nil && prev.Role == "heading" && k.Name != "" && !k.Operable() && prev.Name == k.Name {
+			k.Name = ""
 		}
 		if k.Role == "link" {
 			if l := s.link; l != nil && l.Name != "" && l.Name == k.Name && l.Href != "" && l.Href == k.Href && len(l.Children) == 0 {

@@ -34,6 +34,11 @@ func TestSaidOnce(t *testing.T) {
 	got = lines(build(t, `<ul><li>`+long+`</li><li>`+long+`</li></ul>`))
 	assert.Equal(t, []string{"list:#1", ".text:" + strings.TrimSpace(long), ".text:" + strings.TrimSpace(long)}, got)
 
+	// A table labelled by the heading above it says its name once.
+	got = lines(build(t, `<h2 id=h>Keyboard Support</h2><table aria-labelledby=h><tr><th>Key</th><th>Function</th></tr><tr><td>Home</td><td>first cell</td></tr></table><h3>Home</h3><button>Home</button>`))
+	assert.Equal(t, []string{"heading:Keyboard Support#1", "table:#2", ".row:#3", "..columnheader:Key#4", "..columnheader:Function#5",
+		".row:#6", "..cell:Home#7", "..cell:first cell#8", "heading:Home#9", "button:Home#10"}, got)
+
 	// A grid cell that wraps its button says the name once, on the button.
 	got = lines(build(t, `<div role=grid><div role=row><div role=gridcell>Deposit</div><div role=gridcell tabindex=-1><button>Cash Deposit</button></div></div></div>`))
 	assert.Equal(t, []string{"grid:#1", ".row:#2", "..gridcell:Deposit#3", "..gridcell:#4", "...button:Cash Deposit#5"}, got)
