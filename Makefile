@@ -2,6 +2,9 @@
 # keeps the output in bench/results/latest.txt (benchstat format); compare
 # two runs with
 #   go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da old.txt bench/results/latest.txt
+# `make bench-speed` runs html.Parse and the whole render of every corpus
+# page in one run (-count=6) into bench/results/speed.txt and prints the
+# README's speed table (bench/results/speed.md) and benchstat's view;
 # `make bench-corpus` prints the token/cache table for the corpus and writes
 # bench/results/corpus.{md,json} and tokens.svg; `make bench-scaling` prints
 # render time per element on synthetic pages of 1k..1M elements.
@@ -10,11 +13,17 @@ GO ?= go
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: bench bench-corpus bench-scaling
+.PHONY: bench bench-speed bench-corpus bench-scaling
 
 bench:
 	mkdir -p bench/results
 	$(GO) test -run='^$$' -bench=. -benchmem -count=1 ./... | tee bench/results/latest.txt
+
+bench-speed:
+	mkdir -p bench/results
+	$(GO) test -run='^$$' -bench=RenderVsParse -benchmem -count=6 ./bench | tee bench/results/speed.txt
+	$(GO) run ./bench/speedtable bench/results/speed.txt | tee bench/results/speed.md
+	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da -col /op bench/results/speed.txt
 
 bench-corpus:
 	$(GO) run ./cmd/axtree bench --out bench/results --svg bench/results/tokens.svg
