@@ -222,9 +222,15 @@ func TestEndToEnd(t *testing.T) {
 	_, isErr := call(t, cs, "browser_click", map[string]any{"id": 999})
 	assert.True(t, isErr)
 
-	// The session's trajectory validates and the viewer opens it.
+	// The session's trajectory validates and the viewer opens it; the
+	// store has it too, step for step.
 	tr := srv.Trajectory(run)
 	require.NotNil(t, tr)
+	fromStore, err := sharedStore.Trajectory(context.Background(), run)
+	require.NoError(t, err)
+	require.NoError(t, trajectory.Validate(fromStore))
+	assert.Len(t, fromStore.Steps, len(tr.Steps))
+	assert.Len(t, fromStore.Observations, len(tr.Observations))
 	require.NoError(t, trajectory.Validate(tr))
 	html, err := view.HTML(tr)
 	require.NoError(t, err)
@@ -556,4 +562,37 @@ func TestHoverScroll(t *testing.T) {
 	assert.Contains(t, hov, "appeared: Menu opened")
 	scr := ok(t, cs, "browser_scroll_into_view", map[string]any{"id": idOf(t, nav, `\[button\] Late`)})
 	assert.Contains(t, scr, "Came into view")
+}
+
+// TestTrajectoryFile: a session's trajectory is written to the server's
+// folder and decodes (strict, validated) when the client has gone.
+func TestTrajectoryFile(t *testing.T) {
+	dir := t.TempDir()
+	st, err := sqlite.Open(filepath.Join(dir, "obs.db"), sqlite.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	srv, err := New(Options{Store: st, Trajectories: filepath.Join(dir, "runs")})
+	require.NoError(t, err)
+	defer srv.Close()
+	ctx := context.Background()
+	stT, ct := sdk.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, stT, nil)
+	require.NoError(t, err)
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "0"}, nil).Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	_, isErr := call(t, cs, "browser_navigate", map[string]any{"url": "file:///etc/passwd"})
+	require.True(t, isErr)
+	runs := srv.Runs()
+	require.Len(t, runs, 1)
+	cs.Close()
+	ss.Wait()
+	path := filepath.Join(dir, "runs", runs[0]+".json")
+	require.Eventually(t, func() bool { _, err := os.Stat(path); return err == nil }, time.Minute, 20*time.Millisecond, "the trajectory file is written when the session ends")
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	run, err := trajectory.Decode(f, trajectory.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, trajectory.Abandoned, run.Outcome)
+	assert.Equal(t, runs[0], run.ID)
 }

@@ -37,6 +37,10 @@ type session struct {
 	run string // prefix of the tabs' run ids
 
 	traj *trajectory.Recorder // the session's trajectory
+	// storedObs are the trajectory observations the store has; stored
+	// reports that the store has the trajectory.
+	storedObs map[string]bool
+	stored    bool
 
 	mu     sync.Mutex
 	tabs   []*tab
@@ -76,8 +80,12 @@ func (ss *session) close() {
 		return
 	}
 	ss.closed = true
-	_, _ = ss.traj.Finish(trajectory.Abandoned, "the MCP client ended the session; the server is not told whether the task was done")
+	const note = "the MCP client ended the session; the server is not told whether the task was done"
+	_, _ = ss.traj.Finish(trajectory.Abandoned, note)
 	_ = ss.save()
+	if ss.stored {
+		ss.storeStep(-1, trajectory.Abandoned, note)
+	}
 	for _, t := range ss.tabs {
 		t.page.Close()
 	}
@@ -319,8 +327,49 @@ func (ss *session) record(tool string, args []byte, id int, before string, answe
 		a.Result = trajectory.RawJSON(res)
 	}
 	step.Actions = []trajectory.Action{a}
-	if _, err := ss.traj.Append(step); err == nil {
-		_ = ss.save()
+	i, err := ss.traj.Append(step)
+	if err != nil {
+		return
+	}
+	_ = ss.save()
+	ss.storeStep(i, "", "")
+}
+
+// storeStep sends the store the trajectory's step i (i < 0: none) with
+// the observations it does not have yet, and, with an outcome, the end of
+// the run. Failures are not the agent's: the file is the record then.
+func (ss *session) storeStep(i int, outcome trajectory.TaskOutcome, note string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st := ss.srv.opts.Store
+	run := ss.traj.Run()
+	if !ss.stored {
+		empty := *run
+		empty.Observations, empty.Steps, empty.Outcome, empty.Note = nil, nil, "", ""
+		empty.Ended = time.Time{}
+		if st.CreateTrajectory(ctx, &empty) != nil {
+			return
+		}
+		ss.stored = true
+		ss.storedObs = map[string]bool{}
+	}
+	add := &observe.TrajectoryAppend{Outcome: outcome, Note: note}
+	if outcome != "" {
+		add.Ended = run.Ended
+	}
+	if i >= 0 && i < len(run.Steps) {
+		add.Steps = []trajectory.Step{run.Steps[i]}
+		need := map[string]bool{run.Steps[i].Observation: true}
+		for _, o := range run.Observations {
+			if need[o.ID] && !ss.storedObs[o.ID] {
+				add.Observations = append(add.Observations, o)
+			}
+		}
+	}
+	if _, err := st.AppendTrajectory(ctx, ss.run, add); err == nil {
+		for _, o := range add.Observations {
+			ss.storedObs[o.ID] = true
+		}
 	}
 }
 
