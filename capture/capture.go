@@ -100,6 +100,17 @@
 // so an Act with an id of an older snapshot fails with ErrNoElement rather
 // than act on a renumbered element.
 //
+// # Limits
+//
+// The collector keeps at most 900,000 nodes, 1,000 attributes per element
+// and 2,000,000 UTF-16 units per string; past each it leaves the rest out
+// and lists the limit in the capture's "truncated" (rendered as
+// [truncated=capture-nodes], capture-attrs, capture-text). Elements nested
+// deeper than 480 levels become siblings, as the HTML parser flattens them,
+// so a deep page renders the same from its HTML and from a capture; shadow
+// roots and frames past 500 levels are left out (capture-depth). Comments
+// past the first 100,000 are dropped with a warning: they do not render.
+//
 // # Settling
 //
 // Navigate sends Page.navigate (an error when the main document does not

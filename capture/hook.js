@@ -197,8 +197,13 @@
   for (var i = 0; i < EVENTS.length; i++) apply(mpSet, eventIds, [EVENTS[i], i]);
 
   // Notes: target -> Map(event id -> {fns: [[fn, capture], ...], inline: bool}).
-  var notes = new WM();
-  var shadows = new WM(); // host -> ShadowRoot (open and closed)
+  // A same-origin child frame shares its parent's notes: a page that adds a
+  // listener to its own elements with a frame's addEventListener (the
+  // frame's natives, or the frame's wrapper) is still seen.
+  var parentI;
+  try { if (window.parent !== window) parentI = probe(window.parent); } catch (e) { parentI = undefined; }
+  var notes = parentI !== undefined ? parentI.store.notes : new WM();
+  var shadows = parentI !== undefined ? parentI.store.shadows : new WM(); // host -> ShadowRoot (open and closed)
   function entry(target, id, create_) {
     var m = apply(wmGet, notes, [target]);
     if (m === undefined) {
@@ -434,6 +439,7 @@
   };
   I.check = check;
   I.nativeAdd = nativeAdd;
+  I.store = freeze({ notes: notes, shadows: shadows });
   var act = (__AXTREE_ACT__)(I, state);
   I.arm = act.arm;
   I.disarm = act.disarm;

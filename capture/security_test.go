@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/axtree/axtree/render"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -215,4 +216,63 @@ func TestActReportsRedirectedClick(t *testing.T) {
 	err := p.Act(context.Background(), idOf(lineWith(s, "[button]", "Cancel order")), Click, "")
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, ErrRedirected), "got %v", err)
+}
+
+// Every collector limit that changes the output says so; comments, which
+// do not render, are dropped past their budget without losing what follows.
+func TestCollectorLimitsAreMarked(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{
+		"/comments": `<!doctype html><title>c</title><div id=d></div><script>
+const f = document.createDocumentFragment();
+for (let i = 0; i < 950000; i++) f.appendChild(document.createComment('c'));
+const b = document.createElement('button'); b.textContent = 'Pay'; f.appendChild(b);
+document.getElementById('d').appendChild(f);
+</script>`,
+		"/texts": `<!doctype html><title>t</title><div id=d></div><script>
+const f = document.createDocumentFragment();
+for (let i = 0; i < 950000; i++) f.appendChild(document.createTextNode(''));
+const b = document.createElement('button'); b.textContent = 'Pay'; f.appendChild(b);
+document.getElementById('d').appendChild(f);
+</script>`,
+		"/long": `<!doctype html><title>l</title><p id=p></p><script>document.getElementById('p').textContent = 'x'.repeat(2100000);</script>`,
+	})
+	s := load(t, p, srv.URL+"/comments")
+	assert.NotEmpty(t, lineWith(s, "[button]", "Pay"), "the button after 950,000 comments is missing")
+	assert.NotContains(t, string(s.Result.Text()), "truncated")
+	assert.Contains(t, strings.Join(s.Warnings, "\n"), "comments")
+
+	s = load(t, p, srv.URL+"/texts")
+	assert.Empty(t, lineWith(s, "[button]", "Pay"))
+	assert.Contains(t, string(s.Result.Text()), "[truncated=capture-nodes]")
+
+	s = load(t, p, srv.URL+"/long")
+	assert.Contains(t, string(s.Result.Text()), "[truncated=capture-text]")
+}
+
+// A page nested deeper than the parsers keep renders the same from its
+// HTML and from a live capture of it: both flatten the deep elements into
+// siblings, nothing is lost.
+func TestDeepPageLiveMatchesStatic(t *testing.T) {
+	page := "<!doctype html><title>deep</title>" + strings.Repeat("<div>", 600) + "<button>Pay</button>" + strings.Repeat("</div>", 600) + "<p>after</p>"
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": page})
+	s := load(t, p, srv.URL+"/")
+	static, err := render.HTMLBytes([]byte(page), render.Options{URL: s.Meta.URL})
+	require.NoError(t, err)
+	assert.NotEmpty(t, lineWith(s, "[button]", "Pay"), "live:\n%s", s.Result.Text())
+	assert.Equal(t, string(static.Text()), string(s.Result.Text()))
+}
+
+// A listener added to the page's own element with a same-origin frame's
+// addEventListener is seen: the frames of a page share the hook's notes.
+func TestListenerThroughFrameRealm(t *testing.T) {
+	p := newPage(t)
+	srv := serve(t, map[string]string{"/": `<!doctype html><title>b</title><span id=s>Sneaky</span><span id=t>Plain</span><script>
+const f = document.createElement('iframe'); document.body.appendChild(f);
+f.contentWindow.EventTarget.prototype.addEventListener.call(document.getElementById('s'), 'click', () => {});
+</script>`})
+	s := load(t, p, srv.URL+"/")
+	assert.Contains(t, lineWith(s, "Sneaky"), "click", "%s", s.Result.Text())
+	assert.NotContains(t, lineWith(s, "Plain"), "click")
 }

@@ -24,8 +24,8 @@ type resolver struct {
 }
 
 type result struct {
-	url string
-	ok  bool
+	url      string
+	ok, long bool
 }
 
 func newResolver(base *url.URL) *resolver {
@@ -39,20 +39,21 @@ func newResolver(base *url.URL) *resolver {
 	return r
 }
 
-// resolve returns Resolve(r.base, raw).
-func (r *resolver) resolve(raw string) (string, bool) {
+// resolve returns Resolve(r.base, raw), and whether the URL was dropped
+// for its length (longer than MaxURLBytes).
+func (r *resolver) resolve(raw string) (string, bool, bool) {
 	if u, ok := r.plain(raw); ok {
 		if len(u) > MaxURLBytes {
-			return "", false
+			return "", false, true
 		}
-		return u, true
+		return u, true, false
 	}
 	res, ok := r.memo[raw]
 	if !ok {
-		res.url, res.ok = Resolve(r.base, raw)
+		res.url, res.ok, res.long = resolveLong(r.base, raw)
 		r.memo[raw] = res
 	}
-	return res.url, res.ok
+	return res.url, res.ok, res.long
 }
 
 // plain returns the resolution of a plain target (see resolver); ok is

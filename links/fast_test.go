@@ -54,7 +54,7 @@ func TestResolverMatchesResolve(t *testing.T) {
 		plain := 0
 		for _, h := range hrefs {
 			wantU, wantOK := Resolve(base, h)
-			gotU, gotOK := r.resolve(h)
+			gotU, gotOK, _ := r.resolve(h)
 			if !assert.Equal(t, wantOK, gotOK, "base %q href %q", b, h) {
 				continue
 			}

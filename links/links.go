@@ -18,7 +18,7 @@ type Record map[int]string
 
 // MaxURLBytes bounds a resolved URL; longer ones (tracking blobs, inlined
 // payloads) are dropped from the record rather than cut, since a cut URL
-// would point somewhere else.
+// would point somewhere else. CollectBounded says when it dropped one.
 const MaxURLBytes = 2048
 
 // Collect resolves the Href of every element with a positive id in t. The
@@ -27,9 +27,17 @@ const MaxURLBytes = 2048
 // means t.URL. Each node is visited once (cycles and shared nodes are
 // safe). Links that Resolve rejects are left out.
 func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
+	r, _ := CollectBounded(t, pageURL, baseHref)
+	return r
+}
+
+// CollectBounded is Collect that also reports whether a link was left out
+// for its length (longer than MaxURLBytes once resolved): the record then
+// misses a link the tree shows, which the tree says with [truncated=links].
+func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 	r := Record{}
 	if t == nil {
-		return r
+		return r, false
 	}
 	if pageURL == "" {
 		pageURL = t.URL
@@ -64,16 +72,19 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 		}
 	}
 	if len(found) == 0 {
-		return r
+		return r, false
 	}
 	r = make(Record, len(found))
 	res := newResolver(base)
+	long := false
 	for _, l := range found {
-		if u, ok := res.resolve(l.href); ok {
+		u, ok, tooLong := res.resolve(l.href)
+		if ok {
 			r[l.id] = u
 		}
+		long = long || tooLong
 	}
-	return r
+	return r, long
 }
 
 // Base returns the document base URL: baseHref resolved against pageURL
@@ -126,33 +137,42 @@ func absBase(against *url.URL, raw string) *url.URL {
 //   - unparsable URLs, host labels with anything but letters, marks,
 //     digits and '-', and results longer than MaxURLBytes are dropped.
 func Resolve(base *url.URL, raw string) (string, bool) {
+	out, ok, _ := resolveLong(base, raw)
+	return out, ok
+}
+
+// resolveLong is Resolve, also reporting a URL dropped for its length.
+func resolveLong(base *url.URL, raw string) (out string, ok, long bool) {
 	s := clean(raw)
 	if blocked(s) {
-		return "", false
+		return "", false, false
 	}
 	u, err := url.Parse(fixBackslashes(s, base))
 	if err != nil {
-		return "", false
+		return "", false, false
 	}
 	if base != nil {
 		b := *base
 		b.Fragment, b.RawFragment = "", ""
 		u = b.ResolveReference(u)
 	} else if s == "" {
-		return "", false
+		return "", false, false
 	}
 	if u.Host != "" && !isLowerASCII(u.Host) {
 		h, ok := asciiHost(strings.ToLower(u.Host))
 		if !ok {
-			return "", false
+			return "", false, false
 		}
 		u.Host = h
 	}
-	out := encode(u.String())
-	if out == "" || len(out) > MaxURLBytes {
-		return "", false
+	out = encode(u.String())
+	if out == "" {
+		return "", false, false
 	}
-	return out, true
+	if len(out) > MaxURLBytes {
+		return "", false, true
+	}
+	return out, true, false
 }
 
 // clean strips leading/trailing C0 controls and spaces and removes ASCII

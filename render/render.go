@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/axtree/axtree/accname"
@@ -148,7 +149,11 @@ func Doc(d *dom.Doc, opts Options) *Result {
 		bo.Stop = func() bool { return ctx.Err() != nil }
 	}
 	t := axtree.Build(d, c, bo)
-	return &Result{Doc: d, Tree: t, Names: c, Links: links.Collect(t, opts.URL, d.BaseURL()), opts: opts}
+	rec, long := links.CollectBounded(t, opts.URL, d.BaseURL())
+	if long && !slices.Contains(t.Truncated, "links") {
+		t.Truncated = append(t.Truncated, "links") // a link over links.MaxURLBytes is not in the record
+	}
+	return &Result{Doc: d, Tree: t, Names: c, Links: rec, opts: opts}
 }
 
 // TextOptions returns the printer options the text forms use.

@@ -166,3 +166,17 @@ func TestContextInterrupts(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, r.Tree.Truncated, "stopped")
 }
+
+// A link whose URL is longer than links.MaxURLBytes is left out of the
+// record, and the tree says so.
+func TestLongLinkIsMarked(t *testing.T) {
+	long := "https://example.com/?q=" + strings.Repeat("a", 3000)
+	r, err := render.HTMLBytes([]byte(`<a href="`+long+`">Far</a><a href="/near">Near</a>`), render.Options{URL: "https://example.com/"})
+	require.NoError(t, err)
+	text := string(r.Text())
+	assert.Contains(t, text, "[truncated=links]")
+	assert.Len(t, r.Links, 1)
+	short, err := render.HTMLBytes([]byte(`<a href="/near">Near</a>`), render.Options{URL: "https://example.com/"})
+	require.NoError(t, err)
+	assert.NotContains(t, string(short.Text()), "truncated")
+}
