@@ -372,6 +372,9 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			// request interception of a confined page.
 			chromedp.Flag("allow-file-access-from-files", false),
 			chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+			// Back and forward load the document again (with the hook)
+			// instead of restoring a frozen one whose handle Go lost.
+			chromedp.Flag("disable-back-forward-cache", true),
 		)
 		if opts.Offline {
 			// Fetch interception does not see WebSockets: send all traffic,
@@ -949,13 +952,23 @@ func (p *Page) Capture(ctx context.Context) (*Snapshot, error) {
 	o := p.options()
 	var snap *Snapshot
 	err := p.do(ctx, o.CollectTimeout, func(c context.Context) error {
-		h, late, err := p.mainHook(c)
-		if err != nil {
-			return err
-		}
 		var out [3]json.RawMessage
-		if err := p.callOn(c, h.obj, `function(){return this.collect()}`, nil, false, &out); err != nil {
-			return err
+		var h hookRef
+		var late bool
+		for try := 0; ; try++ {
+			var err error
+			h, late, err = p.mainHook(c)
+			if err != nil {
+				return err
+			}
+			err = p.callOn(c, h.obj, `function(){return this.collect()}`, nil, false, &out)
+			if err == nil {
+				break
+			}
+			if !isGone(err) || try > 0 {
+				return err
+			}
+			p.forget(h) // its document went away (a navigation): wait for the next hook
 		}
 		var raw string
 		if err := json.Unmarshal(out[0], &raw); err != nil {

@@ -241,6 +241,15 @@ func (p *Page) mainHook(c context.Context) (h hookRef, late bool, err error) {
 	return h, true, err
 }
 
+// forget drops hook h (its context is gone).
+func (p *Page) forget(h hookRef) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if cur, ok := p.hooks[h.ctx]; ok && cur.obj == h.obj {
+		delete(p.hooks, h.ctx)
+	}
+}
+
 // callOn calls fn (a function declaration) on the remote object obj with
 // args (JSON values) and decodes the value it returns (awaited when await)
 // into out.
@@ -331,7 +340,11 @@ func (p *Page) Call(ctx context.Context, frame, name string, args, out any) erro
 		if err != nil {
 			return err
 		}
-		return p.callOn(c, h.obj, `function(n,a){return this.call(n,a)}`, []any{name, string(a)}, true, &res)
+		err = p.callOn(c, h.obj, `function(n,a){return this.call(n,a)}`, []any{name, string(a)}, true, &res)
+		if err != nil && isGone(err) {
+			p.forget(h)
+		}
+		return err
 	})
 	if err != nil {
 		if isGone(err) {
