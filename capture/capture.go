@@ -650,7 +650,9 @@ func (p *Page) onEvent(ev any) {
 			p.mainFrame = e.Frame.ID
 			p.mu.Unlock()
 		}
-		if !p.b.allowed(e.Frame.URL) {
+		// chrome-error: is Chromium's own page for a load that failed
+		// (a refused request, an unreachable host), not the page's doing.
+		if !p.b.allowed(e.Frame.URL) && !strings.HasPrefix(e.Frame.URL, "chrome-error:") {
 			p.stopFrame(e.Frame.ID, e.Frame.URL)
 		}
 	case *runtime.EventExecutionContextCreated:

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -312,16 +313,8 @@ func (p *Page) Frames() []string {
 			rest = append(rest, string(h.frame))
 		}
 	}
-	sortStrings(rest)
+	slices.Sort(rest)
 	return append(out, rest...)
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // Call calls the page function an extension registered as name in frame

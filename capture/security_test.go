@@ -99,6 +99,9 @@ const tryRead = async (name, url) => {
 	assert.Contains(t, report, "fetch-symlink=404", "a symbolic link out of the folder is not followed")
 	assert.NotContains(t, report, "PROBE-ANSWER")
 	assert.Empty(t, probe.requests(), "the page reached the network")
+	for _, w := range s.Warnings {
+		assert.NotContains(t, w, "chrome-error", "a failed load is not a refused navigation")
+	}
 
 	// Navigate refuses file: and privileged URLs.
 	for _, u := range []string{fileURL, "chrome://version", "devtools://devtools/bundled/inspector.html", "view-source:http://example.com/"} {
