@@ -62,9 +62,14 @@ func TestMCPStdio(t *testing.T) {
 	var out strings.Builder
 	sc := bufio.NewScanner(outR)
 	sc.Buffer(nil, 1<<22)
+	// The server answers requests concurrently: wait for both answers,
+	// in whichever order they come.
+	got2, got3 := false, false
 	for sc.Scan() {
 		out.WriteString(sc.Text() + "\n")
-		if strings.Contains(sc.Text(), `"id":3`) {
+		got2 = got2 || strings.Contains(sc.Text(), `"id":2`)
+		got3 = got3 || strings.Contains(sc.Text(), `"id":3`)
+		if got2 && got3 {
 			break
 		}
 	}
