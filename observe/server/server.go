@@ -68,9 +68,9 @@ type Config struct {
 	// work stops, nothing is stored, and the client gets a 503. Default
 	// DefaultTimeout.
 	Timeout time.Duration
-	// MaxConcurrent bounds the pages rendered at once; default GOMAXPROCS.
-	// A post reads its body first, then waits for a slot until its
-	// timeout.
+	// MaxConcurrent bounds the pages rendered (and token counts made) at
+	// once; default GOMAXPROCS. A post reads its body first, then waits for
+	// a slot until its timeout; the slot is not held while storing.
 	MaxConcurrent int
 	// Now gives capture times; nil means time.Now.
 	Now func() time.Time
@@ -368,14 +368,10 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	select {
-	case s.sem <- struct{}{}:
-		defer func() { <-s.sem }()
-	case <-ctx.Done():
+	if !s.acquire(ctx) {
 		writeError(w, http.StatusServiceUnavailable, "server busy: no render slot before the request timeout")
 		return
 	}
-
 	pageURL := r.Header.Get("X-Axtree-URL")
 	var page *render.Result
 	opts := render.Options{URL: pageURL, MaxInputBytes: -1, ContentType: r.Header.Get("Content-Type"), Context: ctx} // the body is already capped
@@ -384,6 +380,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	} else {
 		page, err = render.Capture(bytes.NewReader(body), opts)
 	}
+	s.release()
 	if ctx.Err() != nil {
 		timedOut(w, "rendering")
 		return
@@ -396,6 +393,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	var ntok int
 	rec, err := s.rec.Record(ctx, observe.Input{Run: run, Previous: prev, Action: act, Page: page,
 		Finish: func(ctx context.Context, r *observe.Recorded) error {
+			// Counting is CPU work like rendering: it takes a slot too.
+			if !s.acquire(ctx) {
+				return ctx.Err()
+			}
+			defer s.release()
 			n, err := s.countTokens(ctx, r.Text)
 			ntok = n
 			return err
@@ -422,6 +424,22 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		Tokens: ntok, TokenEncoding: s.cfg.TokenEncoding,
 	})
 }
+
+// acquire takes a render slot, waiting until ctx is done (false then).
+// Slots bound the CPU work of requests (rendering, counting tokens), never
+// a wait on the store, so a slot holder never waits for a run's lock (a
+// writer holding a lock may wait for a slot; the slot's holder finishes
+// without it).
+func (s *Server) acquire(ctx context.Context) bool {
+	select {
+	case s.sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (s *Server) release() { <-s.sem }
 
 func clip(s string) string {
 	if len(s) > 40 {
