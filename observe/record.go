@@ -269,13 +269,14 @@ func checkAction(a *Action) error {
 }
 
 // resolve checks a and fills in the element's role, name and canonical id
-// from the previous step.
+// from the previous step. A page-level action (no element: navigate, say)
+// may start a run.
 func resolve(a *Action, prev *Observation) (*Action, error) {
-	if prev == nil {
-		return nil, fmt.Errorf("observe: %w: an action needs a previous observation", ErrBadAction)
-	}
 	if err := checkAction(a); err != nil {
 		return nil, err
+	}
+	if prev == nil && a.Element != 0 {
+		return nil, fmt.Errorf("observe: %w: an action on an element needs a previous observation", ErrBadAction)
 	}
 	out := &Action{Element: a.Element, Action: a.Action, Value: CleanText(a.Value)}
 	if a.Element == 0 {
