@@ -9,6 +9,10 @@
 //
 // SIGTERM or SIGINT stops it after in-flight requests finish. The API is
 // documented in package github.com/axtree/axtree/observe/server.
+//
+//	axtreed load -page FILE [-db STORE -clients N -requests M]
+//
+// measures a server of its own under load (requests/s, p50/p99, peak RSS).
 package main
 
 import (
@@ -29,6 +33,9 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	if len(os.Args) > 1 && os.Args[1] == "load" {
+		os.Exit(runLoad(ctx, os.Args[2:], os.Stdout, os.Stderr))
+	}
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stderr))
 }
 
@@ -47,6 +54,7 @@ func (h *hostList) Set(v string) error {
 }
 
 const usage = `usage: axtreed [flags]
+       axtreed load -page FILE [flags]   (load figures; axtreed load -h)
 
 Serves the observation API (see the README's Server section).
 

@@ -8,6 +8,16 @@ import (
 	"testing"
 )
 
+// TestMain runs axtreed itself when `axtreed load` starts this test
+// binary as its server.
+func TestMain(m *testing.M) {
+	if os.Getenv("AXTREED_TEST_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
 func TestFlags(t *testing.T) {
 	var errb strings.Builder
 	if code := run(context.Background(), []string{"-nope"}, noEnv, &errb); code != 2 {
@@ -64,5 +74,23 @@ func TestExposureNeedsTokenAndHost(t *testing.T) {
 	errb.Reset()
 	if code := run(ctx, []string{"-addr", "0.0.0.0:0", "-db", db, "-host", "axtree.internal"}, env, &errb); code != 0 {
 		t.Errorf("token and host: exit %d: %s", code, errb.String())
+	}
+}
+
+// TestLoad drives a real server child through `axtreed load` with a few
+// requests: the result line has every column and every answer was 200.
+func TestLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	page := filepath.Join("..", "..", "corpus", "pages", "job-form.html")
+	var out, errb strings.Builder
+	code := runLoad(context.Background(), []string{"-page", page, "-clients", "4", "-requests", "20"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	cols := strings.Split(strings.Trim(strings.TrimSpace(out.String()), "|"), "|")
+	if len(cols) != 10 || strings.TrimSpace(cols[8]) != "100.0%" {
+		t.Errorf("result line: %q", out.String())
 	}
 }
