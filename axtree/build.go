@@ -121,6 +121,10 @@ type acc struct {
 	sb       strings.Builder
 	one      string // the line's text while it is one piece needing no change (sb empty)
 	pending  bool   // sb or one holds text not yet flushed into out
+	// inline: the last node of out is a piece of an inline run (a text
+	// line, or a childless link) that the next piece may join, no block
+	// boundary having come since.
+	inline bool
 }
 
 // text appends inline text, collapsing white space (unicode.IsSpace) to
@@ -266,7 +270,8 @@ func (a *acc) line() string {
 func (a *acc) brk() {
 	if a.pending {
 		if s := strings.TrimSpace(a.line()); s != "" {
-			a.out = append(a.out, &Node{Name: s, DOM: -1})
+			a.out = append(a.out, &Node{Name: s, DOM: -1, Joined: a.inline})
+			a.inline = true
 		}
 	}
 	a.sb.Reset()
@@ -277,7 +282,37 @@ func (a *acc) brk() {
 // add appends a node line.
 func (a *acc) add(n *Node) {
 	a.brk()
+	a.inline = false
 	a.out = append(a.out, n)
+}
+
+// block ends the current text line at a block boundary: nothing after it
+// joins what came before.
+func (a *acc) block() {
+	a.brk()
+	a.inline = false
+}
+
+// addInline appends node k, the line of an element that does not start a
+// block: a run piece (runPiece: a link) joins the inline run before it.
+func (a *acc) addInline(k *Node) {
+	a.brk()
+	if runPiece(k) {
+		k.Joined = a.inline
+		a.inline = true
+	} else {
+		a.inline = false
+	}
+	a.out = append(a.out, k)
+}
+
+// addRun appends the children of a wrapper that says nothing around the
+// one line they print (collapsible): the run stands in its place.
+func (a *acc) addRun(kids []*Node) {
+	a.brk()
+	kids[0].Joined = false
+	a.out = append(a.out, kids...)
+	a.inline = false
 }
 
 // title is document.title: the text of the first HTML <title> element in
@@ -361,11 +396,11 @@ func (b *builder) pseudo(a *acc, st style.Computed, text, display string) {
 	}
 	block := display != "" && !style.IsInlineDisplay(display)
 	if block {
-		a.brk()
+		a.block()
 	}
 	a.text(text)
 	if block {
-		a.brk()
+		a.block()
 	}
 }
 
@@ -401,7 +436,7 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 				continue
 			}
 		} else if isBlock(f, x) {
-			a.brk()
+			a.block()
 		}
 		kids = f.d.AXChildren(x, kids[:0])
 		for i := len(kids) - 1; i >= 0; i-- {
@@ -476,14 +511,14 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	}
 	role := f.c.Role(n)
 	if n.Namespace == "" && n.Data == "br" {
-		a.brk()
+		a.block()
 		return
 	}
 	node := b.keep(f, n)
 	block := isBlock(f, n)
 	if node == nil {
 		if block {
-			a.brk()
+			a.block()
 		}
 		isLabel := n.DataAtom == atom.Label && n.Namespace == "" && f.c.LabeledControl(n) != nil
 		if isLabel {
@@ -494,12 +529,19 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 			b.quiet--
 		}
 		if block {
-			a.brk()
+			a.block()
 		}
 		return
 	}
-	a.brk()
-	a.out = append(a.out, b.fill(f, n, node, role, depth))
+	k := b.fill(f, n, node, role, depth)
+	switch {
+	case k.Name == "" && collapsible(k) && oneRun(k.Children):
+		a.addRun(k.Children)
+	case block:
+		a.add(k)
+	default:
+		a.addInline(k)
+	}
 }
 
 // fill builds the children of a kept node and returns the node to print in
@@ -527,6 +569,9 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		b.walkChildren(f, n, &ca, depth)
 		ca.brk()
 		node.Children = operableOnly(ca.out, nil)
+		for _, k := range node.Children {
+			k.Joined = false // gathered from below: not one line of prose
+		}
 		return node
 	}
 	var ca acc
@@ -751,7 +796,8 @@ func allText(kids []*Node) (string, bool) {
 }
 
 // collapsible reports structure that carries no meaning around a single
-// child: an unnamed list item, list, group or row with one line in it.
+// child: an unnamed list item, list, group or row with one line in it
+// (one child, or the pieces of one inline run).
 func collapsible(n *Node) bool {
 	if len(n.States) > 0 || len(n.Props) > 0 || len(n.Actions) > 0 {
 		return false
@@ -800,9 +846,29 @@ func selectOptions(sel *html.Node) []*html.Node {
 func isBlock(f *frame, n *html.Node) bool {
 	switch f.c.Style().Display(n) {
 	case "inline", "contents", "":
-		return false
+		return flexItem(f, n)
 	}
 	return true
+}
+
+// flexItem reports an element laid out as an item of a flex or grid
+// container: CSS makes it a block-level box ("blockifies" it) whatever
+// its display, so it never shares a line with its siblings' text.
+func flexItem(f *frame, n *html.Node) bool {
+	p := f.d.Parent(n)
+	for p != nil && p.Type == html.ElementNode && f.c.Style().Display(p) == "contents" {
+		p = f.d.Parent(p)
+	}
+	if p == nil || p.Type != html.ElementNode {
+		return false
+	}
+	switch f.c.Style().Display(p) {
+	case "flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box",
+		"-ms-flexbox", "-ms-inline-flexbox", "-moz-box", "-moz-inline-box", "-webkit-flex",
+		"-webkit-inline-flex", "-ms-grid", "-ms-inline-grid":
+		return true
+	}
+	return false
 }
 
 // leafRole reports roles whose content is presentational or summarized by
@@ -964,13 +1030,7 @@ func pruneRedundant(node *Node, kids []*Node) []*Node {
 		return kids
 	}
 	m := nameMatcher{name: node.Name}
-	out := kids[:0]
-	for _, k := range kids {
-		if redundant(k, &m) {
-			continue
-		}
-		out = append(out, k)
-	}
+	out := dropNodes(kids, func(k *Node) bool { return redundant(k, &m) })
 	if len(out) == 0 {
 		return nil
 	}

@@ -32,7 +32,12 @@ type Node struct {
 	// nodes (each with its subtree) that a token budget left out at this
 	// place; it prints as "[+N more]" and has no role, name or children.
 	// The builder never makes one.
-	More     int
+	More int
+	// Joined prints the node on the line of the sibling before it, after
+	// one space: text and links of one line of prose (an inline run) read
+	// as one line. It is a hint the printer follows when the grammar
+	// allows it (serialize/FORMAT.md, "Inline runs").
+	Joined   bool
 	Children []*Node
 }
 

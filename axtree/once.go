@@ -41,16 +41,28 @@ type onceState struct {
 func (s *onceState) walk(ns []*Node, items bool) []*Node {
 	out := ns[:0]
 	var prev *Node
+	cut := false // a run start was dropped since the last kept node (dropNodes)
 	for _, k := range ns {
 		if k.Role == "" {
 			if k.More == 0 && s.dropText(k, prev, items) {
+				if !k.Joined {
+					cut = true
+				}
 				continue
 			}
+			if cut || len(out) == 0 {
+				k.Joined = false
+			}
+			cut = false
 			s.link = nil
 			out = append(out, k)
 			prev = k
 			continue
 		}
+		if cut || len(out) == 0 {
+			k.Joined = false
+		}
+		cut = false
 		if prev != nil && prev.Role == "heading" && k.Name != "" && !k.Operable() && prev.Name == k.Name {
 			k.Name = ""
 		}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/axtree/axtree/serialize"
 )
 
 // One browser for the whole package, started on first use.
@@ -102,7 +104,6 @@ func recapture(t testing.TB, p *Page) *Snapshot {
 	return s
 }
 
-// lineWith returns the first tree line containing all parts, or "".
 // stateOf returns the state-record line ("[id=N] [value=…]") of the element
 // on line, or "" when it has none.
 func stateOf(s *Snapshot, line string) string {
@@ -118,8 +119,21 @@ func stateOf(s *Snapshot, line string) string {
 	return ""
 }
 
+// lineWith returns the first tree line containing all parts, or "": the
+// piece of one node (a line of an inline run holds several), or a line of
+// the state record.
 func lineWith(s *Snapshot, parts ...string) string {
-	for _, l := range strings.Split(string(s.Result.Text()), "\n") {
+	text := string(s.Result.Text())
+	lines := strings.Split(text, "\n")
+	if _, pieces, err := serialize.ParsePieces(text); err == nil && len(pieces) > 0 {
+		rest := lines[pieces[len(pieces)-1].Line:]
+		lines = nil
+		for _, pc := range pieces {
+			lines = append(lines, text[pc.Start:pc.End])
+		}
+		lines = append(lines, rest...)
+	}
+	for _, l := range lines {
 		ok := true
 		for _, p := range parts {
 			if !strings.Contains(l, p) {

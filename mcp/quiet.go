@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/serialize"
 )
 
@@ -42,9 +41,11 @@ func (d *Diff) Same() bool {
 }
 
 // printed is a parsed tree text: its element lines by id, its text lines,
-// its state-record lines by id, and the order of everything.
+// its state-record lines by id, and the order of everything. A line of an
+// inline run (FORMAT.md) holds several nodes; each node is one entry here,
+// with its own piece of the line.
 type printed struct {
-	lines  []string    // node lines without indentation, in order
+	lines  []string    // each node's piece of its line, without indentation, in order
 	ids    []int       // ids[i]: the element id of lines[i], 0 for text and placeholders
 	byID   map[int]int // id → index into lines (first line with the id)
 	record map[int]string
@@ -54,39 +55,37 @@ type printed struct {
 	telling []bool
 }
 
-// parsePrinted splits a tree text (serialize's format) into its lines.
-// Parse checks the grammar, so the k-th node of the tree in pre-order is
-// the k-th node line of the text.
+// parsePrinted splits a tree text (serialize's format) into its nodes'
+// pieces (serialize.ParsePieces) and its state-record lines.
 func parsePrinted(text []byte) (*printed, error) {
-	t, err := serialize.Parse(string(text))
+	src := string(text)
+	_, pieces, err := serialize.ParsePieces(src)
 	if err != nil {
 		return nil, err
 	}
-	var nodes []*axtree.Node
-	t.Walk(func(n *axtree.Node, _ int) bool {
-		nodes = append(nodes, n)
-		return true
-	})
 	p := &printed{byID: map[int]int{}, record: map[int]string{}}
-	p.telling = make([]bool, 0, len(nodes))
-	rest := string(text)
-	for k := 0; len(rest) > 0; k++ {
+	p.telling = make([]bool, 0, len(pieces))
+	rest := src
+	for _, pc := range pieces {
+		n := pc.Node
+		id := 0
+		if n.Role != "" {
+			id = n.ID
+		}
+		p.lines = append(p.lines, src[pc.Start:pc.End])
+		p.ids = append(p.ids, id)
+		p.telling = append(p.telling, n.Role == "" || n.Name != "" || n.Operable())
+		if _, dup := p.byID[id]; id > 0 && !dup {
+			p.byID[id] = len(p.lines) - 1
+		}
+		rest = src[pc.End:]
+	}
+	if len(pieces) > 0 {
+		_, rest, _ = strings.Cut(rest, "\n") // the end of the last node line
+	}
+	for len(rest) > 0 {
 		line, tail, _ := strings.Cut(rest, "\n")
 		rest = tail
-		if k < len(nodes) {
-			trimmed := strings.TrimLeft(line, " \t")
-			id := 0
-			if nodes[k].Role != "" {
-				id = nodes[k].ID
-			}
-			p.lines = append(p.lines, trimmed)
-			p.ids = append(p.ids, id)
-			p.telling = append(p.telling, nodes[k].Role == "" || nodes[k].Name != "" || nodes[k].Operable())
-			if _, dup := p.byID[id]; id > 0 && !dup {
-				p.byID[id] = len(p.lines) - 1
-			}
-			continue
-		}
 		if id, ok := recordID(line); ok {
 			p.record[id] = line
 			p.recIDs = append(p.recIDs, id)

@@ -37,6 +37,21 @@ func TestDiffTrees(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// A line of an inline run holds several nodes: each is compared on its
+// own, so one changed link of a paragraph is one changed line, and the
+// paragraph's text does not come back as new.
+func TestDiffTreesInlineRun(t *testing.T) {
+	old := "[main] [id=1]\n  See the [link] terms [id=2] and the [link] privacy notice [id=3] first.\n[link] Help [id=4]\n"
+	cur := "[main] [id=1]\n  See the [link] terms (updated) [id=2] and the [link] privacy notice [id=3] first.\n[link] Help [id=4] [link] Contact [id=5]\n"
+	d, err := DiffTrees([]byte(old), []byte(cur))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"[link] terms (updated) [id=2]"}, d.Changed)
+	assert.Equal(t, []string{"[link] Contact [id=5]"}, d.Appeared)
+	assert.Equal(t, 4, d.Kept)
+	assert.Zero(t, d.GoneText)
+	assert.Empty(t, d.Gone)
+}
+
 func TestAppendQuiet(t *testing.T) {
 	d := &Diff{Changed: []string{`[id=2] [value="ada@"]`}, Gone: []int{3, 4, 5, 9, 11, 12}}
 	for i := range 15 {

@@ -26,82 +26,144 @@ func (e *SyntaxError) Error() string {
 // Options.Extra hook come back as trailing Props) and Children; DOM is -1 and
 // Href is empty, since the text does not carry them. A truncation note line
 // fills Tree.Truncated. Indentation may be two spaces or one tab per level.
-// Parse never panics; on malformed input it returns a *SyntaxError.
+// The further pieces of a line (an inline run) come back as siblings with
+// Joined set. Parse never panics; on malformed input it returns a
+// *SyntaxError.
 func Parse(text string) (*axtree.Tree, error) {
+	t, _, err := parse(text, false)
+	return t, err
+}
+
+// Piece is where a parsed node was printed: its 1-based line and the byte
+// range of its piece within the text (the whole line but its indentation,
+// or, on a line of an inline run, the node's own part without the
+// separating space).
+type Piece struct {
+	Node       *axtree.Node
+	Line       int
+	Start, End int
+}
+
+// ParsePieces parses text like Parse and also returns, for every node in
+// pre-order (the order they were printed), where it was printed. Readers
+// that relate a node to its line (a trajectory's "line carrying [id=N]", a
+// diff of two printed trees) use it, since one line can hold several
+// nodes.
+func ParsePieces(text string) (*axtree.Tree, []Piece, error) {
+	return parse(text, true)
+}
+
+func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 	t := &axtree.Tree{}
-	slab := make([]axtree.Node, strings.Count(text, "\n")+1) // one allocation for all nodes
-	var stack []*axtree.Node                                 // stack[d] is the last node at depth d
-	lineNo := 0
+	slab := make([]axtree.Node, strings.Count(text, "\n")+1) // one node per line; further pieces from more
+	var more []axtree.Node
+	var elems []*axtree.Node // element nodes in order, for the state record
+	var pieces []Piece
+	var stack []*axtree.Node // stack[d] is the last node at depth d
+	lineNo, offset := 0, 0
 	noted := false
+	multi := false       // the previous node line holds several pieces
 	var rec *recordIndex // set at the first line of the state record
 	for len(text) > 0 {
 		lineNo++
 		var line string
+		lineAt := offset
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
+			offset += i + 1
 		} else {
 			line, text = text, ""
+			offset += len(line)
 		}
 		if noted {
-			return nil, &SyntaxError{lineNo, 1, "line after the truncation note"}
+			return nil, nil, &SyntaxError{lineNo, 1, "line after the truncation note"}
 		}
 		lp := lineParser{line: line, lineNo: lineNo}
 		if !utf8.ValidString(line) {
-			return nil, lp.errAt(invalidUTF8At(line), "invalid UTF-8")
+			return nil, nil, lp.errAt(invalidUTF8At(line), "invalid UTF-8")
 		}
 		depth, err := lp.indent()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if depth > 0 && len(stack) == 0 {
-			return nil, lp.errf("the first node line must not be indented")
+			return nil, nil, lp.errf("the first node line must not be indented")
 		}
 		if depth > len(stack) {
-			return nil, lp.errf("depth %d follows a line at depth %d (one level deeper at most)", depth, len(stack)-1)
+			return nil, nil, lp.errf("depth %d follows a line at depth %d (one level deeper at most)", depth, len(stack)-1)
+		}
+		if depth == len(stack) && depth > 0 && multi {
+			return nil, nil, lp.errf("a line below a line of several pieces (its nodes have no children)")
 		}
 		if depth == 0 && strings.HasPrefix(line, stateLineOpen) {
 			if rec == nil {
-				rec = newRecordIndex(slab[:lineNo-1])
+				rec = newRecordIndex(elems)
 			}
 			if err := lp.stateLine(rec); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			continue
 		}
 		if rec != nil && !strings.HasPrefix(line[lp.i:], noteOpen) {
-			return nil, lp.errf("node line after the state record")
+			return nil, nil, lp.errf("node line after the state record")
 		}
 		if strings.HasPrefix(line[lp.i:], noteOpen) {
 			if depth != 0 {
-				return nil, lp.errf("truncation note must not be indented")
+				return nil, nil, lp.errf("truncation note must not be indented")
 			}
 			if t.Truncated, err = lp.note(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			noted = true
 			continue
 		}
+		if depth > 0 && stack[depth-1].More > 0 {
+			return nil, nil, lp.errAt(0, "a line below a [+N more] placeholder (it has no children)")
+		}
 		n := &slab[lineNo-1]
-		if strings.HasPrefix(line[lp.i:], moreOpen) {
-			err = lp.more(n)
-		} else {
-			err = lp.node(n)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if depth == 0 {
-			t.Roots = append(t.Roots, n)
-		} else {
-			p := stack[depth-1]
-			if p.More > 0 {
-				return nil, lp.errAt(0, "a line below a [+N more] placeholder (it has no children)")
+		multi = false
+		for k := 0; ; k++ {
+			if k > 0 {
+				if len(more) == cap(more) {
+					more = make([]axtree.Node, 0, 64)
+				}
+				more = append(more, axtree.Node{Joined: true})
+				n = &more[len(more)-1]
+				multi = true
 			}
-			p.Children = append(p.Children, n)
+			from := lp.i
+			next := false
+			if k == 0 && strings.HasPrefix(line[lp.i:], moreOpen) {
+				err = lp.more(n)
+			} else {
+				next, err = lp.node(n)
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+			if n.Role != "" {
+				elems = append(elems, n)
+			}
+			if wantPieces {
+				to := lp.i
+				if next {
+					to-- // the space before the next piece
+				}
+				pieces = append(pieces, Piece{Node: n, Line: lineNo, Start: lineAt + from, End: lineAt + to})
+			}
+			if depth == 0 {
+				t.Roots = append(t.Roots, n)
+			} else {
+				p := stack[depth-1]
+				p.Children = append(p.Children, n)
+			}
+			stack = append(stack[:depth], n)
+			if !next {
+				break
+			}
 		}
-		stack = append(stack[:depth], n)
 	}
-	return t, nil
+	return t, pieces, nil
 }
 
 func invalidUTF8At(s string) int {
@@ -179,29 +241,36 @@ done:
 	return spaces/2 + tabs, nil
 }
 
-// node parses the rest of the line as an element or a text line.
-func (p *lineParser) node(n *axtree.Node) error {
+// node parses one piece of the line, an element or a text, from p.i. It
+// reports whether a further piece follows on the line (an inline run;
+// FORMAT.md), p.i then being at its first byte, after the separating space.
+func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 	n.DOM = -1
 	if p.peek() != '[' {
 		start := p.i
 		text, err := p.plain()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if !p.eol() {
-			return p.errf("unescaped '[' in a text line")
+			// an element follows, after one space
+			if text == "" || text[len(text)-1] != ' ' || p.line[p.i-1] != ' ' {
+				return false, p.errf("expected a space before '['")
+			}
+			text = text[:len(text)-1]
+			next = true
 		}
 		if text == "" || text[0] == ' ' || text[len(text)-1] == ' ' {
-			return p.errAt(start, "text line with leading or trailing space")
+			return false, p.errAt(start, "text with leading or trailing space")
 		}
 		n.Name = text
-		return nil
+		return next, nil
 	}
 	// [role] or [role?]
 	p.i++
 	role := p.key()
 	if role == "" {
-		return p.errf("expected a role")
+		return false, p.errf("expected a role")
 	}
 	n.Role = role
 	if p.peek() == '?' {
@@ -209,7 +278,7 @@ func (p *lineParser) node(n *axtree.Node) error {
 		p.i++
 	}
 	if err := p.expect(']'); err != nil {
-		return err
+		return false, err
 	}
 	// states, then [actions=…], all adjacent
 	for p.peek() == '[' {
@@ -217,80 +286,157 @@ func (p *lineParser) node(n *axtree.Node) error {
 		p.i++
 		k := p.key()
 		if k == "" {
-			return p.errf("expected a state name")
+			return false, p.errf("expected a state name")
 		}
 		if n.Actions != nil {
-			return p.errAt(open, "state after the actions group")
+			return false, p.errAt(open, "state after the actions group")
 		}
 		if k == "actions" {
 			acts, err := p.actions()
 			if err != nil {
-				return err
+				return false, err
 			}
 			n.Actions = acts
 			continue
 		}
 		v, err := p.valueOpt()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := p.expect(']'); err != nil {
-			return err
+			return false, err
 		}
 		n.States = append(n.States, axtree.Attr{Key: k, Value: v})
 	}
 	if p.eol() {
-		return nil
+		return false, nil
 	}
 	if err := p.expect(' '); err != nil {
-		return err
+		return false, err
 	}
 	// name, up to the first unescaped '['
 	start := p.i
 	raw := p.i
 	name, err := p.plain()
 	if err != nil {
-		return err
+		return false, err
 	}
 	if !p.eol() && p.i > raw {
 		// a name is followed by one space before the first group
 		if p.line[p.i-1] != ' ' { // never escaped: "\ " is not an escape
-			return p.errf("expected a space before '['")
+			return false, p.errf("expected a space before '['")
 		}
 		name = name[:len(name)-1]
 	}
 	if p.eol() && name == "" {
-		return p.errAt(start-1, "trailing space")
+		return false, p.errAt(start-1, "trailing space")
 	}
 	if name != "" && (name[0] == ' ' || name[len(name)-1] == ' ') {
-		return p.errAt(start, "name with leading or trailing space")
+		return false, p.errAt(start, "name with leading or trailing space")
 	}
 	n.Name = name
-	// [id=N], then props (and hook attributes)
+	// [id=N], then props (and hook attributes); after the id and valued
+	// attributes, a further piece may follow (a text, or an element: a
+	// group that is not an attribute, or a flag that the rest of the line
+	// does not continue with attributes only)
 	first := true
+	flagged := false
 	for !p.eol() {
 		if !first {
 			if err := p.expect(' '); err != nil {
-				return err
+				return false, err
+			}
+			open := n.ID > 0 && !flagged
+			if p.peek() != '[' {
+				if !open {
+					return false, p.errf("text after an element that does not end with its id or a valued attribute")
+				}
+				return true, nil
+			}
+			if open && !p.valuedGroup() && !p.attrsToEnd() {
+				return true, nil
 			}
 		}
 		open, k, v, quoted, err := p.attr()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if k == "id" {
 			if !first {
-				return p.errAt(open, "[id=…] must come first after the name, unquoted")
+				return false, p.errAt(open, "[id=…] must come first after the name, unquoted")
 			}
 			if n.ID, err = p.id(open, v, quoted); err != nil {
-				return err
+				return false, err
 			}
 		} else {
 			n.Props = append(n.Props, axtree.Attr{Key: k, Value: v})
+			if v == "" {
+				flagged = true
+			}
 		}
 		first = false
 	}
-	return nil
+	return false, nil
+}
+
+// valuedGroup reports whether a "[key=" group starts at p.i: an
+// attribute with a value (a role never has one).
+func (p *lineParser) valuedGroup() bool {
+	i := p.i + 1
+	for i < len(p.line) && isKeyByte(p.line[i]) {
+		i++
+	}
+	return i > p.i+1 && i < len(p.line) && p.line[i] == '='
+}
+
+// attrsToEnd reports whether the line from p.i on is attribute groups
+// only (" [key]" or " [key=value]", not the id), each after one space but
+// the first, up to the end of the line: an attribute of the element
+// before, not the start of a further piece. It only looks (no errors are
+// made) and stops at the first byte that is not an attribute's, so that
+// reading a long run stays linear: after a piece's id it stops within the
+// next piece's role group.
+func (p *lineParser) attrsToEnd() bool {
+	l, i := p.line, p.i
+	for {
+		if i >= len(l) || l[i] != '[' {
+			return false
+		}
+		i++
+		k := i
+		for i < len(l) && isKeyByte(l[i]) {
+			i++
+		}
+		if i == k || l[k:i] == "id" {
+			return false
+		}
+		if i < len(l) && l[i] == '=' {
+			i++
+			if i < len(l) && l[i] == '"' {
+				for i++; i < len(l) && l[i] != '"'; i++ {
+					if l[i] == '\\' {
+						i++
+					}
+				}
+				i++ // the closing quote
+			} else {
+				for i < len(l) && isTokenByte(l[i]) {
+					i++
+				}
+			}
+		}
+		if i >= len(l) || l[i] != ']' {
+			return false
+		}
+		i++
+		if i == len(l) {
+			return true
+		}
+		if l[i] != ' ' {
+			return false
+		}
+		i++
+	}
 }
 
 // attr reads one "[key]" or "[key=value]" group; quoted reports a value
@@ -493,10 +639,9 @@ type recordIndex struct {
 	done map[int]bool // ids that had their state line
 }
 
-func newRecordIndex(nodes []axtree.Node) *recordIndex {
+func newRecordIndex(nodes []*axtree.Node) *recordIndex {
 	r := &recordIndex{byID: make(map[int]*axtree.Node), done: make(map[int]bool)}
-	for i := range nodes {
-		n := &nodes[i]
+	for _, n := range nodes {
 		if n.Role != "" && n.ID > 0 && r.byID[n.ID] == nil {
 			r.byID[n.ID] = n
 		}
@@ -581,7 +726,7 @@ func (p *lineParser) more(n *axtree.Node) error {
 	if err != nil || v <= 0 || digits[0] == '0' {
 		return p.errAt(start, "[+N more] needs a positive decimal count")
 	}
-	rest, want := p.line[p.i:], strings.TrimSuffix(moreClose, "\n")
+	rest, want := p.line[p.i:], moreClose
 	if rest != want {
 		at := 0
 		for at < len(rest) && at < len(want) && rest[at] == want[at] {
@@ -590,6 +735,7 @@ func (p *lineParser) more(n *axtree.Node) error {
 		return p.errAt(p.i+at, `expected " more]" to end the placeholder line`)
 	}
 	n.More = v
+	p.i = len(p.line)
 	return nil
 }
 

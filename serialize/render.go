@@ -109,6 +109,15 @@ type printer struct {
 	keys  keySet
 	extra []axtree.Attr
 
+	// The line printed last: nl, its LF is not written yet (a joined
+	// node continues it); open, it may take a further piece at openDepth;
+	// openText, its last piece is a text.
+	nl        bool
+	open      bool
+	openText  bool
+	openDepth int
+	flagged   bool // appendAttrs wrote an attribute without a value
+
 	ids    idSet          // ids of the element lines printed so far
 	record []*axtree.Node // nodes whose state goes to the state record, in print order
 }
@@ -133,7 +142,7 @@ func recordProp(k string) bool  { return k == "value" }
 // moreOpen and moreClose frame a placeholder line, "[+N more]".
 const (
 	moreOpen  = "[+"
-	moreClose = " more]\n"
+	moreClose = " more]"
 )
 
 // isMore reports whether n is a placeholder for nodes a budget left out
@@ -223,13 +232,16 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 		it := p.stack[len(p.stack)-1]
 		p.stack = p.stack[:len(p.stack)-1]
 		if it.n == nil {
+			p.open = false
 			continue
 		}
 		if it.depth >= p.opt.MaxDepth {
 			p.deep = true
+			p.open = false
 			continue
 		}
 		if _, dup := p.seen[it.n]; dup {
+			p.open = false
 			continue
 		}
 		p.seen[it.n] = struct{}{}
@@ -256,6 +268,7 @@ func (p *printer) push(stack []item, kids []*axtree.Node, depth int) []item {
 
 func (p *printer) text(t *axtree.Tree) {
 	p.walk(t, p.line)
+	p.endLine()
 	p.stateRecord()
 	if notes := p.notes(t); len(notes) > 0 {
 		p.buf = append(p.buf, noteOpen...)
@@ -288,9 +301,39 @@ func (p *printer) notes(t *axtree.Tree) []string {
 	return out
 }
 
-// line prints one node's line; it reports false (and prints nothing) for a
-// text node whose text is empty after normalisation.
+// endLine writes the LF of the line printed last.
+func (p *printer) endLine() {
+	if p.nl {
+		p.buf = append(p.buf, '\n')
+		p.nl = false
+	}
+}
+
+// joins reports whether n is printed on the line printed last, as a
+// further piece of an inline run (FORMAT.md, "Inline runs"): n is
+// Joined, has no children and is not a placeholder, and the node printed
+// just before it, at the same depth, left its line open (a text, or an
+// element whose id ends it, with no attribute after the id that lacks a
+// value, and no children); two texts never join.
+func (p *printer) joins(n *axtree.Node, depth int) bool {
+	return n.Joined && p.nl && p.open && p.openDepth == depth && len(n.Children) == 0 &&
+		!isMore(n) && !(n.Role == "" && p.openText)
+}
+
+// line prints one node's line, or its piece of the line printed last; it
+// reports false (and prints nothing) for a text node whose text is empty
+// after normalisation.
 func (p *printer) line(n *axtree.Node, depth int) bool {
+	if p.joins(n, depth) {
+		start := len(p.buf)
+		p.buf = append(p.buf, ' ')
+		if !p.piece(n, depth) {
+			p.buf = p.buf[:start]
+			return false
+		}
+		return true
+	}
+	p.endLine()
 	start := len(p.buf)
 	if p.opt.IndentTabs {
 		for i := 0; i < depth; i++ {
@@ -305,16 +348,29 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.buf = append(p.buf, moreOpen...)
 		p.buf = strconv.AppendInt(p.buf, int64(n.More), 10)
 		p.buf = append(p.buf, moreClose...)
+		p.nl, p.open = true, false
 		return true
 	}
+	if !p.piece(n, depth) {
+		p.buf = p.buf[:start]
+		return false
+	}
+	return true
+}
+
+// piece prints node n (not a placeholder) without indentation or LF and
+// notes whether a further piece may follow it on its line; it reports
+// false, with nothing worth keeping printed, for a text empty after
+// normalisation.
+func (p *printer) piece(n *axtree.Node, depth int) bool {
+	p.open, p.openDepth, p.openText = false, depth, n.Role == ""
 	if n.Role == "" {
 		mark := len(p.buf)
 		p.buf = appendClean(p.buf, n.Name, p.opt.TextLimit, escPlain)
 		if len(p.buf) == mark {
-			p.buf = p.buf[:start]
 			return false
 		}
-		p.buf = append(p.buf, '\n')
+		p.nl, p.open = true, len(n.Children) == 0
 		return true
 	}
 	p.buf = appendRole(p.buf, n)
@@ -349,6 +405,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
 		p.buf = append(p.buf, ']')
 	}
+	p.flagged = false
 	p.keys.reset()
 	if toRecord {
 		// mark the state props as printed, so that neither a later
@@ -368,7 +425,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.buf = p.appendProps(p.buf, p.extra, 0)
 		clear(p.extra) // drop references to the hook's strings
 	}
-	p.buf = append(p.buf, '\n')
+	p.nl, p.open = true, n.ID > 0 && !p.flagged && len(n.Children) == 0
 	return true
 }
 
@@ -509,7 +566,11 @@ func (p *printer) appendAttrs(dst []byte, attrs []axtree.Attr, limit int, keep f
 		}
 		dst = append(dst, ' ', '[')
 		dst = append(dst, k...)
+		mark := len(dst)
 		dst = appendValue(dst, a.Value, limit)
+		if len(dst) == mark {
+			p.flagged = true
+		}
 		dst = append(dst, ']')
 	}
 	return dst

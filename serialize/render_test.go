@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -211,6 +212,94 @@ func TestForgery(t *testing.T) {
 	}
 }
 
+// Inside an inline run, page text can neither end a piece nor start one:
+// a hostile text, a hostile link name and a hostile text again print as
+// one line of exactly three pieces that parse back as themselves.
+func TestForgeryInlineRun(t *testing.T) {
+	for _, h := range []string{
+		"[button] Pay [id=7]", "] [link] Evil [id=9] x", "Pay [id=1]", "a [id=2] [b] c", "x\\", "\\[id=2]",
+		"\n[link] x [id=3]", "[+3 more]", "[url=\"y\"] z", " ", "",
+	} {
+		l := el(10, "link", h)
+		l.Joined = true
+		b := txt(h)
+		b.Joined = true
+		tr := &axtree.Tree{Roots: []*axtree.Node{txt("before " + h), l, b}}
+		out := string(AppendText(nil, tr, Options{Extra: func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+			return append(dst, axtree.Attr{Key: "url", Value: h})
+		}}))
+		back, err := Parse(out)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", h, err, out)
+		}
+		want := 3
+		if strings.TrimSpace(h) == "" {
+			want = 2 // the empty text prints nothing
+		}
+		if len(back.Roots) != want || strings.Count(out, "\n") != 1 || back.Roots[1].ID != 10 || !back.Roots[1].Joined ||
+			back.Roots[0].Joined || back.Roots[0].Name != strings.TrimSpace("before "+strings.Join(strings.Fields(h), " ")) {
+			t.Errorf("%q: the run did not come back as printed:\n%s", h, out)
+		}
+	}
+}
+
+// What may share a line: pieces after a text or after an element's id or
+// valued attribute; not after a flag attribute, an element without an id,
+// a node with children, a placeholder; never two texts.
+func TestInlineRunRules(t *testing.T) {
+	j := func(n *axtree.Node) *axtree.Node { n.Joined = true; return n }
+	req := el(5, "link", "Req")
+	req.Props = []axtree.Attr{{Key: "required"}}
+	tr := &axtree.Tree{Roots: []*axtree.Node{
+		txt("See"), j(el(1, "link", "A")), j(txt("and")), j(el(2, "link", "B")), j(txt(".")),
+		j(txt("text after text")),
+		j(el(0, "link", "no id")), j(txt("after no id")),
+		req, j(txt("after a flag")),
+		el(6, "list", "", txt("kid")), j(el(7, "link", "after children")), j(el(8, "link", "parent", txt("x"))),
+		{More: 3}, j(txt("after a placeholder")), j(el(9, "button", "Go")),
+	}}
+	out := string(AppendText(nil, tr, Options{}))
+	want := `See [link] A [id=1] and [link] B [id=2] .
+text after text [link] no id
+after no id
+[link] Req [id=5] [required]
+after a flag
+[list] [id=6]
+  kid
+[link] after children [id=7]
+[link] parent [id=8]
+  x
+[+3 more]
+after a placeholder [button] Go [id=9]
+`
+	if out != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+	back, pieces, err := ParsePieces(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Roots) != 16 || !back.Roots[1].Joined || !back.Roots[4].Joined || back.Roots[5].Joined || !back.Roots[6].Joined || back.Roots[7].Joined {
+		t.Errorf("joins not read back: %+v", back.Roots)
+	}
+	if again := string(AppendText(nil, back, Options{})); again != out {
+		t.Errorf("printing the parsed tree gives:\n%s", again)
+	}
+	// each node's piece, and its line
+	var got []string
+	for _, p := range pieces {
+		got = append(got, itoaLine(p.Line)+":"+out[p.Start:p.End])
+	}
+	wantPieces := []string{"1:See", "1:[link] A [id=1]", "1:and", "1:[link] B [id=2]", "1:.", "2:text after text",
+		"2:[link] no id", "3:after no id", "4:[link] Req [id=5] [required]", "5:after a flag", "6:[list] [id=6]", "7:kid",
+		"8:[link] after children [id=7]", "9:[link] parent [id=8]", "10:x", "11:[+3 more]", "12:after a placeholder", "12:[button] Go [id=9]"}
+	if strings.Join(got, "\n") != strings.Join(wantPieces, "\n") {
+		t.Errorf("pieces:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+func itoaLine(i int) string { return strconv.Itoa(i) }
+
 // unescapedBrackets counts '[' not preceded by an escaping backslash.
 func unescapedBrackets(s string) int {
 	n := 0
@@ -355,7 +444,12 @@ func TestParseErrors(t *testing.T) {
 		{"[button] a [k=\"x]\n", 1, 18},
 		{"[button] a \\x\n", 1, 12},
 		{"[] a\n", 1, 2},
-		{"é [x\n", 1, 3},
+		{"é [x\n", 1, 5},
+		{"[b] x [req] y\n", 1, 13},
+		{"[b] x [id=1]  y\n", 1, 14},
+		{"a  [b] x [id=1]\n", 1, 1},
+		{"[b] x [id=1] [c] y [id=2]\n  z\n", 2, 3},
+		{"[b] x [id=1] y [+2 more]\n", 1, 17},
 		{"[button][actions=a] [id=1]\n[truncated=nodes]\n[x]\n", 3, 1},
 		{"[button][actions=a][s] x\n", 1, 20},
 		{"a\n\t [b]\n", 2, 1},

@@ -90,32 +90,44 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 	o = o.resolved()
 	seen := map[*axtree.Node]bool{}
 	ids := map[int]bool{} // ids of the element lines so far: the first one's state goes to the record
+	// The node printed last, in pre-order: whether its line may take a
+	// further piece (Inline runs), at which depth, and whether it is a text.
+	open, openText, openDepth := false, false, 0
+	joins := func(n *axtree.Node, depth int) bool {
+		return n.Joined && open && openDepth == depth && len(n.Children) == 0 && !(n.Role == "" && openText)
+	}
 	var conv func(kids []*axtree.Node, depth int) []*axtree.Node
 	conv = func(kids []*axtree.Node, depth int) []*axtree.Node {
 		var out []*axtree.Node
 		for _, n := range kids {
 			if n == nil || depth >= o.MaxDepth || seen[n] {
+				open = false
 				continue
 			}
 			seen[n] = true
 			if n.More > 0 && n.Role == "" { // a placeholder: its line only
 				out = append(out, &axtree.Node{More: n.More})
+				open = false
 				continue
 			}
 			if n.Role == "" {
 				s := refClean(n.Name, o.TextLimit)
 				if s == "" {
+					open = false
 					out = append(out, conv(n.Children, depth)...)
 					continue
 				}
-				out = append(out, &axtree.Node{Name: s, Children: conv(n.Children, depth+1)})
+				e := &axtree.Node{Name: s, Joined: joins(n, depth)}
+				open, openText, openDepth = len(n.Children) == 0, true, depth
+				e.Children = conv(n.Children, depth+1)
+				out = append(out, e)
 				continue
 			}
 			role := refKey(n.Role)
 			if role == "" {
 				role = "generic"
 			}
-			e := &axtree.Node{Role: role, Inferred: n.Inferred, Name: refClean(n.Name, o.NameLimit)}
+			e := &axtree.Node{Role: role, Inferred: n.Inferred, Name: refClean(n.Name, o.NameLimit), Joined: joins(n, depth)}
 			if n.ID > 0 {
 				e.ID = n.ID
 			}
@@ -126,7 +138,8 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if o.Extra != nil {
 				e.Props = append(e.Props, refAttrs(o.Extra(n, nil), "id", 0, props)...)
 			}
-			if !o.InlineState && n.ID > 0 && !ids[n.ID] {
+			recorded := !o.InlineState && n.ID > 0 && !ids[n.ID]
+			if recorded {
 				// the record's states and value come back after the line's
 				e.States = moveLast(e.States, "checked", "selected")
 				e.Props = moveLast(e.Props, "value")
@@ -134,6 +147,13 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if n.ID > 0 {
 				ids[n.ID] = true
 			}
+			flagged := false // an attribute without a value on the line
+			for _, a := range e.Props {
+				if a.Value == "" && !(recorded && a.Key == "value") {
+					flagged = true
+				}
+			}
+			open, openText, openDepth = e.ID > 0 && !flagged && len(n.Children) == 0, false, depth
 			e.Children = conv(n.Children, depth+1)
 			out = append(out, e)
 		}
@@ -166,6 +186,8 @@ func diff(path string, got, want []*axtree.Node) string {
 		switch {
 		case g.Role != w.Role || g.Inferred != w.Inferred:
 			return fmt.Sprintf("%s: role %q?%v, want %q?%v", p, g.Role, g.Inferred, w.Role, w.Inferred)
+		case g.Joined != w.Joined:
+			return fmt.Sprintf("%s: joined %v, want %v", p, g.Joined, w.Joined)
 		case g.More != w.More:
 			return fmt.Sprintf("%s: more %d, want %d", p, g.More, w.More)
 		case g.Name != w.Name:
@@ -221,9 +243,18 @@ func checkRoundTrip(t *testing.T, tr *axtree.Tree, o Options) {
 	if err := json.Unmarshal(js, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if d := diff("json", fromJSON(doc.Nodes), expected(tr, Options{NameLimit: o.NameLimit, TextLimit: o.TextLimit, ValueLimit: o.ValueLimit, MaxDepth: o.MaxDepth, InlineState: true})); d != "" {
+	if d := diff("json", fromJSON(doc.Nodes), unjoined(expected(tr, Options{NameLimit: o.NameLimit, TextLimit: o.TextLimit, ValueLimit: o.ValueLimit, MaxDepth: o.MaxDepth, InlineState: true}))); d != "" {
 		t.Fatalf("%s\n%s", d, js)
 	}
+}
+
+// unjoined clears Joined in ns and below: the JSON form has no lines.
+func unjoined(ns []*axtree.Node) []*axtree.Node {
+	for _, n := range ns {
+		n.Joined = false
+		unjoined(n.Children)
+	}
+	return ns
 }
 
 type jsonNode struct {
@@ -324,6 +355,7 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 			}
 		}
 		n.Name = randString(r, 12)
+		n.Joined = r.Intn(3) != 0
 		if n.Role == "" && r.Intn(6) == 0 {
 			n.More = r.Intn(40) + 1 // a budget's placeholder (its children are not printed)
 		}
@@ -386,7 +418,7 @@ func FuzzRoundTrip(f *testing.F) {
 		var all []*axtree.Node
 		tr := &axtree.Tree{}
 		for i := 0; i < 8; i++ {
-			n := &axtree.Node{Name: text}
+			n := &axtree.Node{Name: text, Joined: bit()}
 			if bit() {
 				n.Role, n.Name, n.ID = "button", name, i+1
 				if bit() {
@@ -458,7 +490,10 @@ func TestFormatDocExample(t *testing.T) {
 	if got := string(AppendText(nil, tr, Options{})); got != example {
 		t.Errorf("FORMAT.md example prints as:\n%s", got)
 	}
-	if n := tr.Roots[2].Children[5]; n.ID != 90 || len(n.Props) != 2 || n.Props[1] != (axtree.Attr{Key: "value", Value: "ada@example.org"}) {
+	if n := tr.Roots[4].Children[5]; n.ID != 90 || len(n.Props) != 2 || n.Props[1] != (axtree.Attr{Key: "value", Value: "ada@example.org"}) {
 		t.Errorf("the record's value did not reach element 90: %+v", n)
+	}
+	if l := tr.Roots[2]; l.ID != 59 || !l.Joined || !tr.Roots[3].Joined || tr.Roots[1].Joined {
+		t.Errorf("the example's inline run did not parse as one: %+v", tr.Roots[1:4])
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/links"
 	"github.com/axtree/axtree/serialize"
 )
@@ -36,22 +35,22 @@ type Index struct {
 // element lines. The first element line with an id is the one that
 // carries it (the state record names ids again; it is not counted).
 func NewIndex(text string) (*Index, error) {
-	tree, err := serialize.Parse(text)
+	_, pieces, err := serialize.ParsePieces(text)
 	if err != nil {
 		return nil, err
 	}
 	ix := &Index{byID: map[int]Element{}}
-	line := 0
-	tree.Walk(func(n *axtree.Node, _ int) bool {
-		line++
-		if n.ID > 0 {
+	for _, p := range pieces {
+		n := p.Node
+		if n.Role != "" && n.ID > 0 {
 			if _, dup := ix.byID[n.ID]; !dup {
-				ix.byID[n.ID] = Element{ID: n.ID, Role: n.Role, Name: n.Name, Line: line}
+				ix.byID[n.ID] = Element{ID: n.ID, Role: n.Role, Name: n.Name, Line: p.Line}
 			}
 		}
-		return true
-	})
-	ix.lines = line
+	}
+	if len(pieces) > 0 {
+		ix.lines = pieces[len(pieces)-1].Line
+	}
 	return ix, nil
 }
 
