@@ -18,7 +18,7 @@
   if (!api.top) return;
   var R = Reflect, apply = R.apply, construct = R.construct;
   var O = Object, create = O.create, freeze = O.freeze, defineProperty = O.defineProperty;
-  var gopd = O.getOwnPropertyDescriptor, getPrototypeOf = O.getPrototypeOf, ownKeys = R.ownKeys;
+  var gopd = O.getOwnPropertyDescriptor, getPrototypeOf = O.getPrototypeOf, setPrototypeOf = O.setPrototypeOf, ownKeys = R.ownKeys;
   var hasOwn = O.prototype.hasOwnProperty;
   var NP = Promise, promiseThen = NP.prototype.then;
   var AF = getPrototypeOf(async function () {}).constructor;
@@ -143,18 +143,35 @@
     var ac = apply(getAttr, el, ['aria-checked']) || apply(getAttr, el, ['aria-pressed']) || apply(getAttr, el, ['aria-selected']);
     return ac === 'true' ? 'yes' : (ac === 'mixed' ? 'mixed' : 'no');
   });
+  // selectMany chooses exactly the options matching a.values (value, or
+  // else trimmed label or text) in a <select multiple>, with the natives
+  // captured at install, then fires input and change as a user's choice
+  // does. It answers '' or what was wrong.
+  var NN = api.natives;
+  var optSelectedSet = gopd(HTMLOptionElement.prototype, 'selected').set;
+  var selectMultiple = gopd(HTMLSelectElement.prototype, 'multiple').get;
   api.register('ax.selectMany', function (a) {
     var el = api.element(a.k);
-    if (!el || el.localName !== 'select') return 'not a select';
-    var want = a.values, found = 0;
-    for (var i = 0; i < el.options.length; i++) {
-      var o = el.options[i], on = false;
-      for (var j = 0; j < want.length; j++) if (o.value === want[j] || apply(strTrim, o.label, []) === want[j]) on = true;
-      o.selected = on; if (on) found++;
+    if (!el) return 'the element is no longer in the page';
+    var tag = apply(NN.localName, el, []);
+    if (tag !== 'select') return 'the element (' + tag + ') is not a select';
+    if (!apply(selectMultiple, el, [])) return 'the select takes one option, not ' + a.values.length;
+    var want = a.values, hit = list();
+    var opts = apply(NN.selectOptions, el, []), n = apply(NN.collLength, opts, []);
+    var on = list();
+    for (var i = 0; i < n; i++) {
+      var o = apply(NN.collItem, opts, [i]);
+      var v = apply(NN.optionValue, o, []), lab = apply(strTrim, apply(NN.optionLabel, o, []), []), txt = apply(strTrim, apply(NN.optionText, o, []), []);
+      on[i] = false;
+      for (var j = 0; j < want.length; j++) if (v === want[j] || lab === want[j] || txt === want[j]) { on[i] = true; hit[j] = true; }
     }
-    if (found !== want.length) return 'the select has no option for some of the values';
-    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
+    for (j = 0; j < want.length; j++) if (!hit[j]) return 'the select has no option ' + stringify(want[j]);
+    try { apply(NN.focus, el, []); } catch (e) {}
+    for (i = 0; i < n; i++) apply(optSelectedSet, apply(NN.collItem, opts, [i]), [on[i]]);
+    var init = dict(); init.bubbles = true; init.composed = true;
+    apply(NN.dispatchEvent, el, [new NN.Event('input', init)]);
+    var init2 = dict(); init2.bubbles = true;
+    apply(NN.dispatchEvent, el, [new NN.Event('change', init2)]);
     return '';
   });
 
@@ -361,10 +378,14 @@
       return act('type', 'type', el, text, { clear: clear });
     };
     ax.select = function select(el, values) {
-      var vs = list();
-      if (typeof values === 'string' || typeof values === 'number') push(vs, Str(values));
-      else if (isArray(values)) for (var i = 0; i < values.length; i++) push(vs, Str(values[i]));
+      // A real array (without a prototype: nothing of the page runs when
+      // it is filled), so the channel sends it as a JSON array.
+      var vs = [];
+      setPrototypeOf(vs, null);
+      if (typeof values === 'string' || typeof values === 'number') vs[0] = Str(values);
+      else if (isArray(values)) for (var i = 0; i < values.length; i++) vs[i] = Str(values[i]);
       else fail('ax.select: values is a string or an array of strings');
+      if (vs.length === 0) fail('ax.select: no value given');
       return act('select', 'select', el, undefined, { values: vs });
     };
     ax.check = function check(el, on) { return act('check', 'check', el, undefined, { checked: on !== false }); };

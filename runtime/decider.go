@@ -178,7 +178,7 @@ func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxStep
 					how, aerr = s.typeInto(cctx, o, a.ID, node, a.Value, true)
 					c.Resolved.How = how
 				case ActSelect:
-					aerr = s.page.Act(cctx, a.ID, capture.Select, a.Value)
+					aerr = s.selectValues(cctx, o, a.ID, node, []string{a.Value})
 				}
 			}
 			s.act.Unlock()

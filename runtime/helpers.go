@@ -581,17 +581,7 @@ func (s *Session) perform(ctx context.Context, req *actReq, c *Call) (*observati
 		how, err := s.typeInto(ctx, o, id, node, text, clear)
 		return o, how, err
 	case "select":
-		if len(req.Values) == 1 {
-			return o, "", s.page.Act(ctx, id, capture.Select, req.Values[0])
-		}
-		var msg string
-		if err := s.page.Call(ctx, "", "ax.selectMany", map[string]any{"k": o.snap.CaptureID(id), "values": req.Values}, &msg); err != nil {
-			return o, "", err
-		}
-		if msg != "" {
-			return o, "", fmt.Errorf("select [id=%d]: %s", id, msg)
-		}
-		return o, "", nil
+		return o, "", s.selectValues(ctx, o, id, node, req.Values)
 	case "check":
 		want := req.Checked == nil || *req.Checked
 		k := o.snap.CaptureID(id)
@@ -621,6 +611,35 @@ func (s *Session) perform(ctx context.Context, req *actReq, c *Call) (*observati
 		return o, "", nil
 	}
 	return o, "", fmt.Errorf("unknown action %q", req.Action)
+}
+
+// selectValues chooses the options values (each an option's value, or
+// else its label) of the <select> with tree id id (s.act held): one value
+// through trusted-path Act, several in a <select multiple>, exactly those
+// options. ax.select works on <select> elements only; an ARIA listbox or
+// combobox is driven by clicking, and saying so is the error.
+func (s *Session) selectValues(ctx context.Context, o *observation, id int, node *axtree.Node, values []string) error {
+	if len(values) == 0 {
+		return fmt.Errorf("select [id=%d]: no value given", id)
+	}
+	if hn := o.snap.Result.Tree.Node(id); hn == nil || hn.Data != "select" {
+		tag := "?"
+		if hn != nil {
+			tag = hn.Data
+		}
+		return fmt.Errorf("select [id=%d] %s %q: ax.select chooses options of a <select> element, and this is a <%s>; for an ARIA listbox or combobox, click it open and click the option (ax.click({role: \"option\", name: …}))", id, node.Role, node.Name, tag)
+	}
+	if len(values) == 1 {
+		return s.page.Act(ctx, id, capture.Select, values[0])
+	}
+	var msg string
+	if err := s.page.Call(ctx, "", "ax.selectMany", map[string]any{"k": o.snap.CaptureID(id), "values": values}, &msg); err != nil {
+		return err
+	}
+	if msg != "" {
+		return fmt.Errorf("select [id=%d] %s %q: %s", id, node.Role, node.Name, msg)
+	}
+	return nil
 }
 
 // typeInto types text into tree id id, as the field's listeners say it

@@ -24,6 +24,11 @@ import (
 //     same-origin frame with a Newsletter checkbox); appState.clicked lists
 //     the buttons clicked, by name.
 //   - POST /echo answers {"bytes": N}, the size of the body it got.
+//   - /select: a single <select> (Country; appState.country is its
+//     value), a <select multiple> (Toppings; appState.toppings the chosen
+//     values, in option order) and an ARIA combobox (Size) that opens a
+//     listbox of options (appState.size is the option clicked); each is
+//     updated by the site's own change or click listener.
 //   - /date: a read-only field (Earliest start date) that becomes editable
 //     when clicked, like a date picker's "type instead" mode; its input
 //     listener updates appState.start only while the field is editable.
@@ -49,6 +54,7 @@ func StartForms() (*Forms, error) {
 		w.Header().Set("X-Echo-Type", r.Header.Get("Content-Type"))
 		_, _ = w.Write([]byte(`{"bytes":` + strconv.Itoa(len(b)) + `}`))
 	})
+	mux.HandleFunc("GET /select", page("Pizza", selectHTML, selectJS))
 	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
 	if err := f.start(mux); err != nil {
 		return nil, err
@@ -163,5 +169,36 @@ const orderJS = `(function () {
       r.innerHTML = '<div role="search"><label>Search the shop <input type="search"></label><button type="button">Go</button></div>';
       r.querySelector('button').addEventListener('click', function () { state.clicked.push('Go'); });
     }
+  });
+})();`
+
+const selectHTML = `<main><h1>Your pizza</h1><form aria-label="Pizza">
+<label>Country <select id="country"><option value="de">Germany</option><option value="nz">New Zealand</option><option value="jp">Japan</option></select></label>
+<label>Toppings <select id="toppings" multiple size="4"><option value="olives">Olives</option><option value="basil">Basil</option><option value="chili">Chili flakes</option><option value="ham">Ham</option></select></label>
+<div><span id="size-label">Size</span> <button type="button" role="combobox" id="size" aria-labelledby="size-label" aria-haspopup="listbox" aria-expanded="false" aria-controls="sizes">Medium</button>
+<ul role="listbox" id="sizes" aria-label="Sizes" hidden><li role="option" aria-selected="false">Small</li><li role="option" aria-selected="true">Medium</li><li role="option" aria-selected="false">Large</li></ul></div>
+</form></main>`
+
+const selectJS = `(function () {
+  'use strict';
+  var state = window.appState = { country: 'de', toppings: [], size: 'Medium', changes: 0 };
+  var country = document.getElementById('country'), toppings = document.getElementById('toppings');
+  country.addEventListener('change', function () { state.country = country.value; state.changes++; });
+  toppings.addEventListener('change', function () {
+    state.toppings = Array.prototype.filter.call(toppings.options, function (o) { return o.selected; }).map(function (o) { return o.value; });
+    state.changes++;
+  });
+  var box = document.getElementById('size'), list = document.getElementById('sizes');
+  box.addEventListener('click', function () {
+    var open = list.hidden;
+    list.hidden = !open;
+    box.setAttribute('aria-expanded', open ? 'true' : 'false');
+  });
+  list.querySelectorAll('[role=option]').forEach(function (o) {
+    o.addEventListener('click', function () {
+      list.querySelectorAll('[role=option]').forEach(function (x) { x.setAttribute('aria-selected', x === o ? 'true' : 'false'); });
+      state.size = o.textContent; box.textContent = o.textContent;
+      list.hidden = true; box.setAttribute('aria-expanded', 'false');
+    });
   });
 })();`
