@@ -112,14 +112,14 @@ const shopProgram = `await ax.type({role: "searchbox", name: "Search products"},
 await ax.click({role: "button", name: "Search"})
 `
 
-// shopOpenProgram opens the product from the results.
-const shopOpenProgram = `await ax.click({role: "link", name: "Whiskas Adult Dry Food with Tuna, 3.8 kg"})
-`
-
-// shopActProgram, on the product page, hands the purchase to the decision
-// loop.
+// shopActProgram, on the results page, hands the choice of product and the
+// purchase to the decision loop: its click on the product navigates, and
+// the loop goes on on the product page.
 const shopActProgram = `return await ax.act("Buy one bag of Whiskas Adult Dry Food with Tuna, 3.8 kg")
 `
+
+// shopProduct is the product the decision loop picks.
+const shopProduct = "Whiskas Adult Dry Food with Tuna, 3.8 kg"
 
 // idOf returns the id of the element with role and name in an observation
 // text, as a model reading the tree would pick it.
@@ -187,6 +187,10 @@ func makeSamples(t *testing.T) []sample {
 	var seen []runtime.Observation
 	decider := runtime.DeciderFunc(func(_ context.Context, o runtime.Observation) (runtime.Action, error) {
 		seen = append(seen, o)
+		if p := idOf(o.Text, "link", shopProduct); p > 0 {
+			return runtime.Action{Kind: runtime.ActClick, ID: p,
+				Reasoning: fmt.Sprintf("These are the results; [id=%d] is the 3.8 kg bag with tuna the task asks for: open it.", p)}, nil
+		}
 		if add := idOf(o.Text, "button", "Add to basket"); add > 0 {
 			return runtime.Action{Kind: runtime.ActAsk, Value: "The bag costs €14,49 with free standard delivery. Add it to the basket and pay?",
 				Reasoning: fmt.Sprintf("This is the product page; [id=%d] adds it to the basket, which spends the user's money: ask first.", add)}, nil
@@ -201,17 +205,14 @@ func makeSamples(t *testing.T) []sample {
 	require.NoError(t, err)
 	require.Contains(t, r.Error, "navigated away mid-program (now at http://shop.example/search?q=whiskas+tuna)", "the search")
 	calls = r.Calls
-	// Opening the product navigates too; the decision loop takes over on
-	// the product page and stops to ask before buying.
-	r, err = s.Run(ctx, shopOpenProgram, nil)
-	require.NoError(t, err)
-	require.Contains(t, r.Error, "navigated away mid-program (now at http://shop.example/p/B00000001)", "opening the product")
-	calls = append(calls, r.Calls...)
+	// On the results, the decision loop opens the product (a navigation it
+	// survives) and stops to ask before buying.
 	r, err = s.Run(ctx, shopActProgram, nil)
 	require.NoError(t, err)
 	calls = append(calls, r.Calls...)
 	s.Close()
 	require.NotEmpty(t, r.NeedsInput, "the shop run stops to ask (program: %s)", r.Error)
+	require.Equal(t, "http://shop.example/p/B00000001", r.Navigated, "the loop went on on the product page")
 	question := r.NeedsInput
 	plan = rec.Run().Plan
 	plan.Reasoning = "Search for the product, then let the decision loop choose among the results; buying needs the user's yes."

@@ -12,7 +12,7 @@
 //
 // Go registers the page -> Go kinds "ax.find", "ax.act", "ax.observe",
 // "ax.decide" and "ax.log" (runtime/session.go); Go calls "ax.run",
-// "ax.pin", "ax.locate" and "ax.prep" (registered below).
+// "ax.pin", "ax.locate", "ax.prep", "ax.alive" and more (registered below).
 (function (api) {
   'use strict';
   if (!api.top) return;
@@ -299,6 +299,9 @@
       }]);
     });
   });
+  // alive: whether this document runs program a.run (Go asks after an act
+  // loop, which may have navigated it away).
+  api.register('ax.alive', function (a) { return apply(mpGet, runs, [a.run]) !== undefined; });
   api.register('ax.abort', function (a) {
     var run = apply(mpGet, runs, [a.run]);
     if (run) run.aborted = a.why || 'aborted';

@@ -76,6 +76,9 @@ return {r, clicked: window.appState.clicked, express: document.querySelectorAll(
 	assert.Equal(t, trajectory.KindDecision, run.Steps[1].Kind)
 	assert.Equal(t, "express is asked for", run.Steps[1].Reasoning)
 	assert.Equal(t, "Express", run.Steps[1].Actions[0].Resolved.Name)
+	for i, st := range run.Steps[1:] {
+		assert.Equal(t, 2, st.Line, "decision %d is on the line of ax.act(goal)", i+1)
+	}
 	assert.Contains(t, run.Plan.Program, "ax.act(")
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -107,25 +108,91 @@ func (s *Session) hDecide(ctx context.Context, raw json.RawMessage) (any, error)
 	if rs == nil {
 		return nil, errors.New("ax: the run is over")
 	}
+	// The run waits for this loop when the program's document goes away
+	// under it (see Run.Navigated); the loop ends with the run's time.
+	rs.beginAct()
+	defer rs.endAct()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if rs.ctx != nil {
+		defer context.AfterFunc(rs.ctx, cancel)()
+	}
 	t0 := time.Now()
 	goal, _ := json.Marshal(map[string]any{"goal": req.Goal})
 	c := Call{Call: "act", Line: req.Line, Args: goal, At: rs.since(t0)}
 	c.seq = req.Seq
-	res, err := s.decide(ctx, rs, req.Goal, req.MaxSteps, req.Line, req.Seq)
+	res, left, err := s.decide(ctx, rs, req.Goal, req.MaxSteps, req.Line, req.Seq)
 	c.MS = ms(time.Since(t0))
 	if err != nil {
 		c.Error = err.Error()
-		rs.add(c)
+	} else {
+		c.Result, _ = json.Marshal(res)
+	}
+	rs.add(c)
+	// A navigation Act did not see (one that began after its quiet
+	// window) still took the program's document: ask the page.
+	left = left || !s.runAlive(ctx, rs.id)
+	if left {
+		rs.mu.Lock()
+		rs.away = &actAway{url: s.currentURL(ctx), result: res, err: err}
+		rs.mu.Unlock()
+	}
+	if err != nil {
 		return nil, err
 	}
-	c.Result, _ = json.Marshal(res)
-	rs.add(c)
 	return map[string]any{"result": res}, nil
 }
 
-func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxSteps, line, seq int) (any, error) {
+// runAlive reports whether the page's current document still runs the
+// program of run id (false once the loop navigated it away).
+func (s *Session) runAlive(ctx context.Context, id int64) bool {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	var alive bool
+	if err := s.page.Call(c, "", "ax.alive", map[string]any{"run": id}, &alive); err != nil {
+		// No answer from the document that runs it: it is gone, unless the
+		// page could not be asked at all (then trust what Act saw).
+		return !(errors.Is(err, capture.ErrNavigated) || gone(err.Error()) || strings.Contains(err.Error(), "no page function"))
+	}
+	return alive
+}
+
+// currentURL is the page's URL now ("" when it cannot be read).
+func (s *Session) currentURL(ctx context.Context) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	var u string
+	if err := s.page.Eval(c, "location.href", &u); err != nil {
+		if snap := s.page.Last(); snap != nil && snap.Meta != nil {
+			return snap.Meta.URL
+		}
+	}
+	return u
+}
+
+// observeAfter captures the page for a decision (s.act held). An action
+// may navigate late, after its quiet window (a script that sets location
+// on a timer): a capture that finds its document gone waits for the new
+// one's hook and takes it, a few times at most.
+func (s *Session) observeAfter(ctx context.Context) (*observation, error) {
+	var err error
+	for try := 0; try < 3; try++ {
+		var o *observation
+		if o, err = s.capture(ctx); err == nil {
+			return o, nil
+		}
+		if ctx.Err() != nil || !(errors.Is(err, capture.ErrNavigated) || gone(err.Error())) {
+			return nil, err
+		}
+	}
+	return nil, err
+}
+
+// decide runs the loop; left reports that an action navigated the main
+// frame to another document (the program's is then gone).
+func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxSteps, line, seq int) (res any, left bool, err error) {
 	if s.opts.Decider == nil {
-		return nil, errors.New("ax.act: no Decider is configured for this session")
+		return nil, false, errors.New("ax.act: no Decider is configured for this session")
 	}
 	if maxSteps <= 0 || maxSteps > s.opts.MaxSteps {
 		maxSteps = s.opts.MaxSteps
@@ -133,21 +200,21 @@ func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxStep
 	var hist []Taken
 	for step := 1; step <= maxSteps; step++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, left, err
 		}
 		t0 := time.Now()
 		cctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
 		s.act.Lock()
-		o, err := s.capture(cctx)
+		o, err := s.observeAfter(cctx)
 		s.act.Unlock()
 		cancel()
 		if err != nil {
-			return nil, fmt.Errorf("ax.act step %d: observe: %w", step, err)
+			return nil, left, fmt.Errorf("ax.act step %d: observe: %w", step, err)
 		}
 		obs := Observation{Goal: goal, Step: step, ID: o.id, Text: o.text, URL: o.snap.Meta.URL, Title: o.snap.Meta.Title, History: append([]Taken(nil), hist...)}
 		a, err := s.opts.Decider.Decide(ctx, obs)
 		if err != nil {
-			return nil, fmt.Errorf("ax.act step %d: the decider: %w", step, err)
+			return nil, left, fmt.Errorf("ax.act step %d: the decider: %w", step, err)
 		}
 		c := Call{Call: "decide", Line: line, At: rs.since(t0), seq: seq}
 		c.Args, _ = json.Marshal(a)
@@ -180,12 +247,18 @@ func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxStep
 				case ActSelect:
 					aerr = s.selectValues(cctx, o, a.ID, node, []string{a.Value})
 				}
+				// Act (and Key) wait for a navigation's load and then void
+				// the latest capture.
+				left = left || s.page.Last() == nil
 			}
 			s.act.Unlock()
 			cancel()
 		case ActPress:
 			cctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout)
-			aerr = s.page.Press(cctx, a.Value)
+			s.act.Lock()
+			aerr = s.page.Key(cctx, a.Value) // Enter may submit: settle as Act does
+			left = left || s.page.Last() == nil
+			s.act.Unlock()
 			cancel()
 		default:
 			aerr = fmt.Errorf("ax.act: the decider answered an unknown action %q (want click, type, select, press, done, ask or fail)", a.Kind)
@@ -197,26 +270,30 @@ func (s *Session) decide(ctx context.Context, rs *runState, goal string, maxStep
 			c.Result = json.RawMessage("null")
 		}
 		rs.add(c)
-		s.recordDecision(o, a, c)
+		s.recordDecision(rs, o, a, c)
 		switch {
 		case a.Kind == ActDone:
-			return a.Result, nil
+			return a.Result, left, nil
 		case a.Kind == ActAsk || a.Kind == ActFail:
-			return nil, aerr
+			return nil, left, aerr
 		}
 		hist = append(hist, Taken{Action: a, Error: c.Error})
 	}
-	return nil, fmt.Errorf("ax.act: %d steps without reaching the goal %q", maxSteps, goal)
+	return nil, left, fmt.Errorf("ax.act: %d steps without reaching the goal %q", maxSteps, goal)
 }
 
-// recordDecision appends a decision step to the trajectory.
-func (s *Session) recordDecision(o *observation, a Action, c Call) {
+// recordDecision appends a decision step to the trajectory, on the plan
+// line of the act call that started the loop; a step the trajectory
+// refuses is noted on the run.
+func (s *Session) recordDecision(rs *runState, o *observation, a Action, c Call) {
 	tr := s.opts.Trajectory
 	if tr == nil {
 		return
 	}
+	what := fmt.Sprintf("decision %s (line %d)", a.Kind, c.Line)
 	obs, err := tr.Observe(o.text, o.snap.Result.Links, o.snap.Meta.URL, o.snap.Meta.Title)
 	if err != nil {
+		rs.refuse(what, err)
 		return
 	}
 	args := map[string]any{}
@@ -229,7 +306,7 @@ func (s *Session) recordDecision(o *observation, a Action, c Call) {
 	ab, _ := json.Marshal(args)
 	act := trajectory.Action{Call: trajectory.Call{Tool: a.Kind, Args: trajectory.RawJSON(ab)}, Outcome: trajectory.ActionOK}
 	if a.ID != 0 {
-		act.Resolved, _ = tr.Resolve(obs, a.ID)
+		act.Resolved, _ = tr.Resolve(obs, a.ID) // nil for a dead id: its error says so
 	}
 	if len(c.Result) > 0 {
 		act.Result = trajectory.RawJSON(c.Result)
@@ -241,5 +318,7 @@ func (s *Session) recordDecision(o *observation, a Action, c Call) {
 	case c.Error != "":
 		act.Error, act.Outcome, out = c.Error, trajectory.ActionError, trajectory.StepFailed
 	}
-	_, _ = tr.Append(trajectory.Step{Kind: trajectory.KindDecision, Observation: obs, Reasoning: a.Reasoning, Actions: []trajectory.Action{act}, Outcome: out})
+	if _, err := tr.Append(trajectory.Step{Kind: trajectory.KindDecision, Observation: obs, Line: rs.planLine(c.Line), Reasoning: a.Reasoning, Actions: []trajectory.Action{act}, Outcome: out}); err != nil {
+		rs.refuse(what, err)
+	}
 }

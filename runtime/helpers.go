@@ -776,8 +776,10 @@ func (s *Session) record(rs *runState, c Call, o *observation, id int) {
 	if tr == nil || o == nil {
 		return
 	}
+	what := fmt.Sprintf("%s (line %d)", c.Call, c.Line)
 	obs, err := tr.Observe(o.text, o.snap.Result.Links, o.snap.Meta.URL, o.snap.Meta.Title)
 	if err != nil {
+		rs.refuse(what, err)
 		return
 	}
 	args := map[string]any{}
@@ -805,12 +807,7 @@ func (s *Session) record(rs *runState, c Call, o *observation, id int) {
 	if c.Error != "" {
 		a.Error, a.Outcome, outcome = c.Error, trajectory.ActionError, trajectory.StepFailed
 	}
-	line := c.Line
-	if n := strings.Count(rs.program, "\n") + 1; line > n {
-		line = 0
+	if _, err := tr.Append(trajectory.Step{Kind: trajectory.KindProgram, Observation: obs, Line: rs.planLine(c.Line), Actions: []trajectory.Action{a}, Outcome: outcome}); err != nil {
+		rs.refuse(what, err) // the run says so (Run.Error)
 	}
-	if line > 0 {
-		line += rs.lineOffset // the line in the trajectory's plan
-	}
-	_, _ = tr.Append(trajectory.Step{Kind: trajectory.KindProgram, Observation: obs, Line: line, Actions: []trajectory.Action{a}, Outcome: outcome})
 }

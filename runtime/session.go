@@ -163,6 +163,14 @@ type Run struct {
 	Error string `json:"error,omitempty"`
 	// NeedsInput is set when a Decider stopped to ask: the question.
 	NeedsInput string `json:"needs_input,omitempty"`
+	// Navigated is set when the decision loop of an ax.act call took the
+	// page to another document (a click that followed a link or submitted
+	// a form): the URL the run ended on. The loop went on deciding in the
+	// new document until done, ask, fail or its step limit, and the run's
+	// Result, NeedsInput and Error are that act call's. The program's own
+	// document is gone, so none of its statements after that act call ran
+	// (a program runs inside one document).
+	Navigated string `json:"navigated,omitempty"`
 	// MS is how long the run took.
 	MS float64 `json:"ms"`
 }
@@ -220,6 +228,7 @@ type Candidate struct {
 type runState struct {
 	id      int64
 	t0      time.Time
+	ctx     context.Context // the run's: done when the program's time is up
 	mu      sync.Mutex
 	calls   []Call
 	program string
@@ -227,6 +236,36 @@ type runState struct {
 	// lineOffset is the number of plan lines before this program in the
 	// trajectory (Recorder.AddProgram).
 	lineOffset int
+	// acting counts the act loops in progress (idle is closed, and
+	// replaced, when it drops to zero); away is the outcome of the one that
+	// navigated the program's document away.
+	acting int
+	idle   chan struct{}
+	away   *actAway
+	// refused are the steps the trajectory refused, as errors.
+	refused []string
+}
+
+// actAway is how an act loop that left the program's document ended.
+type actAway struct {
+	url    string
+	result any
+	err    error
+}
+
+// planLine is the trajectory plan's line of program line n (0: none).
+func (r *runState) planLine(n int) int {
+	if n <= 0 || n > strings.Count(r.program, "\n")+1 {
+		return 0
+	}
+	return n + r.lineOffset
+}
+
+// refuse notes a step the trajectory would not take.
+func (r *runState) refuse(what string, err error) {
+	r.mu.Lock()
+	r.refused = append(r.refused, what+": "+err.Error())
+	r.mu.Unlock()
 }
 
 func (r *runState) add(c Call) {
@@ -274,9 +313,15 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 			return nil, fmt.Errorf("runtime: the first observation: %w", err)
 		}
 	}
+	rctx, cancel := context.WithTimeoutCause(ctx, s.opts.ProgramTimeout, errProgramTimeout)
+	defer cancel()
 	s.mu.Lock()
 	s.seq++
-	rs := &runState{id: s.seq, t0: time.Now(), program: program}
+	rs := &runState{id: s.seq, t0: time.Now(), program: program, ctx: rctx}
+	if tr := s.opts.Trajectory; tr != nil {
+		// A session may run several programs; the plan keeps them all.
+		rs.lineOffset = tr.AddProgram("javascript", program)
+	}
 	s.runs[rs.id] = rs
 	s.mu.Unlock()
 	defer func() {
@@ -284,12 +329,6 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 		delete(s.runs, rs.id)
 		s.mu.Unlock()
 	}()
-	if tr := s.opts.Trajectory; tr != nil {
-		// A session may run several programs; the plan keeps them all.
-		rs.lineOffset = tr.AddProgram("javascript", program)
-	}
-	rctx, cancel := context.WithTimeoutCause(ctx, s.opts.ProgramTimeout, errProgramTimeout)
-	defer cancel()
 	var out struct {
 		Value json.RawMessage `json:"value"`
 	}
@@ -302,19 +341,48 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 	args := map[string]any{"run": rs.id, "body": program, "names": names, "values": string(vj),
 		"callMs": s.opts.CallTimeout.Milliseconds()}
 	err = s.page.Call(rctx, "", "ax.run", args, &out)
-	run := &Run{Result: out.Value, MS: ms(time.Since(rs.t0))}
+	if err != nil && (errors.Is(err, capture.ErrNavigated) || gone(err.Error())) {
+		// The document went away. When an act loop took it away, the loop
+		// goes on in the new document: the run ends when the loop does.
+		waitActs(rctx, rs)
+	}
+	run := &Run{Result: out.Value}
 	if len(run.Result) == 0 {
 		run.Result = json.RawMessage("null")
 	}
-	if err != nil {
+	rs.mu.Lock()
+	away := rs.away
+	rs.mu.Unlock()
+	switch {
+	case err != nil && away != nil && rctx.Err() == nil:
+		run.Navigated = away.url
+		run.Result = json.RawMessage("null")
+		if away.err != nil {
+			run.Error = away.err.Error()
+		} else if b, e := json.Marshal(away.result); e == nil {
+			run.Result = b
+		}
+	case err != nil:
 		run.Error = s.explain(ctx, rctx, rs, err)
 		run.Result = json.RawMessage("null")
 	}
+	run.MS = ms(time.Since(rs.t0))
 	rs.mu.Lock()
 	run.Calls = append([]Call(nil), rs.calls...)
 	sort.SliceStable(run.Calls, func(i, j int) bool { return run.Calls[i].seq < run.Calls[j].seq })
 	run.NeedsInput = rs.needs
+	refused := append([]string(nil), rs.refused...)
 	rs.mu.Unlock()
+	if len(refused) > 0 {
+		// A step the trajectory refused is not lost silently: the run
+		// fails, saying which (the program itself was not interrupted).
+		msg := fmt.Sprintf("the trajectory refused %d step(s): %s", len(refused), strings.Join(refused, "; "))
+		if run.Error == "" {
+			run.Error = msg
+		} else {
+			run.Error += "; " + msg
+		}
+	}
 	if run.Calls == nil {
 		run.Calls = []Call{}
 	}
@@ -322,6 +390,42 @@ func (s *Session) run(ctx context.Context, program string, names []string, value
 }
 
 var errProgramTimeout = errors.New("program time limit")
+
+// waitActs waits until rs has no act loop in progress, or ctx is done.
+func waitActs(ctx context.Context, rs *runState) {
+	for {
+		rs.mu.Lock()
+		n, idle := rs.acting, rs.idle
+		rs.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// beginAct and endAct bracket an act loop of the run.
+func (r *runState) beginAct() {
+	r.mu.Lock()
+	if r.acting == 0 {
+		r.idle = make(chan struct{})
+	}
+	r.acting++
+	r.mu.Unlock()
+}
+
+func (r *runState) endAct() {
+	r.mu.Lock()
+	r.acting--
+	if r.acting == 0 {
+		close(r.idle)
+	}
+	r.mu.Unlock()
+}
 
 // explain turns a failed ax.run call into the run's error message.
 func (s *Session) explain(ctx, rctx context.Context, rs *runState, err error) string {

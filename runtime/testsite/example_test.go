@@ -39,3 +39,22 @@ func ExampleStartChat() {
 	// /app 200
 	// 403 [csrf] 0
 }
+
+func ExampleStartShop() {
+	sh, err := testsite.StartShop()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer sh.Close()
+	// The product page's form posts here; the site answers with the basket.
+	res, err := http.PostForm(sh.URL()+"/basket", url.Values{"sku": {"mug"}, "qty": {"2"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res.Body.Close()
+	fmt.Println(res.Request.URL.Path, res.StatusCode, sh.Orders())
+	// Output:
+	// /basket 200 [{mug 2}]
+}

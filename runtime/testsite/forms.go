@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-// Forms serves three pages where typing takes more than setting a value.
+// Forms serves pages where typing or choosing takes more than setting a value.
 // Each keeps its own state in window.appState (what the site would submit),
 // which a test reads instead of the DOM value:
 //
