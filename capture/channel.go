@@ -29,6 +29,8 @@ import (
 //	                     // (top frame; the data-axid of Snapshot.CaptureID)
 //	  api.snapshot()     // collect now into a private table: [capture JSON, idOf(el)];
 //	                     // Go's ids (Act, api.element) stay valid
+//	  api.topSnapshot()  // api.snapshot of the top document from a frame of its origin
+//	                     // (its capture includes the frame); null for another origin
 //	  api.mask(w, native) // w's toString prints native's source
 //	  api.register(name, fn)  // fn(args) is callable from Go: Page.Call(ctx, frame, name, args, &out);
 //	                          // it returns a JSON-able value or a native promise of one

@@ -443,6 +443,10 @@
   var act = (__AXTREE_ACT__)(I, state);
   I.arm = act.arm;
   I.disarm = act.disarm;
+  // snapshot is api.snapshot, for another frame's hook (api.topSnapshot);
+  // set below, once the collector is there.
+  var snapshotOf = null;
+  I.snapshot = function () { return snapshotOf === null ? null : snapshotOf(); };
   freeze(I);
   apply(nativeAdd, window, [TYPE, function (e) {
     var box;
@@ -570,6 +574,16 @@
     var st = { byId: new Mp(), gen: 0, lastMs: 0, ids: new WM() };
     var r = H.collect(st);
     return [r[0], function (el) { var v = apply(wmGet, st.ids, [el]); return v === undefined ? 0 : v; }];
+  };
+  snapshotOf = api.snapshot;
+  // topSnapshot is api.snapshot of the top-level document, from any frame
+  // of its origin: the top capture includes this frame, so idOf names this
+  // frame's elements by the top capture's ids. null when the top is of
+  // another origin (or has no hook).
+  api.topSnapshot = function () {
+    if (api.top) return api.snapshot();
+    var ti = probe(window.top);
+    return ti !== undefined && ti !== null && typeof ti.snapshot === 'function' ? ti.snapshot() : null;
   };
   api.register = function (name, fn) { if (typeof fn === 'function') apply(mpSet, fns, [Str(name), fn]); };
   api.send = send;

@@ -92,9 +92,15 @@ type recorded struct {
 	Value  string  `json:"value"`
 	Key    string  `json:"key"`
 	Secret bool    `json:"secret"`
+	// Realm tells the frames' action numbers apart; Frame is set for an
+	// action in a frame (URL is then the frame's document until resolve
+	// takes the top document's from the snapshot).
+	Realm string `json:"realm"`
+	Frame bool   `json:"frame"`
 
 	id         int
 	role, name string
+	frameURL   string
 }
 
 // Record starts recording the session's page. The session's Browser must
@@ -165,6 +171,7 @@ func (r *Recording) onAction(ctx context.Context, raw json.RawMessage) (any, err
 func (r *Recording) onValue(ctx context.Context, raw json.RawMessage) (any, error) {
 	var v struct {
 		Seq   int     `json:"seq"`
+		Realm string  `json:"realm"`
 		Value string  `json:"value"`
 		T     float64 `json:"t"`
 	}
@@ -175,7 +182,7 @@ func (r *Recording) onValue(ctx context.Context, raw json.RawMessage) (any, erro
 	for range 200 {
 		r.mu.Lock()
 		for _, a := range r.acts {
-			if a.Seq == v.Seq {
+			if a.Seq == v.Seq && a.Realm == v.Realm {
 				a.Value = v.Value
 				r.mu.Unlock()
 				return true, nil
@@ -198,15 +205,12 @@ func (a *recorded) resolve() error {
 	if err != nil {
 		return err
 	}
-	want := strconv.Itoa(a.K)
-	var el *html.Node
-	for _, n := range snap.Doc.Elements {
-		if v, ok := dom.Attr(n, "data-axid"); ok && v == want {
-			el = n
-			break
-		}
+	if a.Frame && snap.Meta != nil {
+		// The top document's snapshot: the action is on its page, in a frame.
+		a.frameURL, a.URL = a.URL, snap.Meta.URL
 	}
-	if el == nil {
+	chain := ancestry(snap.Doc, strconv.Itoa(a.K))
+	if chain == nil {
 		return fmt.Errorf("capture id %d is not in the snapshot", a.K)
 	}
 	tree := snap.Result.Tree
@@ -216,7 +220,7 @@ func (a *recorded) resolve() error {
 			ids[n] = id
 		}
 	}
-	for n := el; n != nil; n = snap.Doc.Parent(n) {
+	for _, n := range chain {
 		if id, ok := ids[n]; ok {
 			o := &observation{snap: snap}
 			if node := o.node(id); node != nil {
@@ -228,12 +232,39 @@ func (a *recorded) resolve() error {
 	return errors.New("no element of the tree contains it")
 }
 
+// ancestry returns the element with capture id want (data-axid) in d or
+// in a frame document below it, then its ancestors, nearest first: up
+// through its document, then from the frame element that shows it; nil
+// when there is none.
+func ancestry(d *dom.Doc, want string) []*html.Node {
+	for _, n := range d.Elements {
+		if v, ok := dom.Attr(n, "data-axid"); ok && v == want {
+			var chain []*html.Node
+			for p := n; p != nil; p = d.Parent(p) {
+				chain = append(chain, p)
+			}
+			return chain
+		}
+	}
+	for _, n := range d.Elements {
+		if sub := d.Frame(n); sub != nil {
+			if chain := ancestry(sub, want); chain != nil {
+				for p := n; p != nil; p = d.Parent(p) {
+					chain = append(chain, p)
+				}
+				return chain
+			}
+		}
+	}
+	return nil
+}
+
 // Recorded is what a Recording produced.
 type Recorded struct {
 	// HAR is the network capture, HAR 1.2.
 	HAR []byte
 	// Actions is the DOM action timeline in the format netcap reads
-	// ([{"time", "id", "role", "name", "action", "value"?, "url", "key"?,
+	// ([{"time", "id", "role", "name", "action", "value"?, "url", "frame"?, "key"?,
 	// "secret"?}]).
 	Actions []byte
 	// Entries and Steps count what was recorded.
@@ -263,7 +294,16 @@ func (r *Recording) Stop() (*Recorded, error) {
 	har, n := buildHAR(r.net, r.cdp)
 	out.HAR, out.Entries = har, n
 	acts := append([]*recorded(nil), r.acts...)
-	sort.SliceStable(acts, func(i, j int) bool { return acts[i].Seq < acts[j].Seq })
+	// In time order (the frames number their actions each on their own).
+	sort.SliceStable(acts, func(i, j int) bool {
+		if acts[i].T != acts[j].T {
+			return acts[i].T < acts[j].T
+		}
+		if acts[i].Realm != acts[j].Realm {
+			return acts[i].Realm < acts[j].Realm
+		}
+		return acts[i].Seq < acts[j].Seq
+	})
 	type action struct {
 		Time   string `json:"time"`
 		ID     int    `json:"id"`
@@ -272,6 +312,7 @@ func (r *Recording) Stop() (*Recorded, error) {
 		Action string `json:"action"`
 		Value  string `json:"value,omitempty"`
 		URL    string `json:"url,omitempty"`
+		Frame  string `json:"frame,omitempty"` // the frame's document, for an action in a frame
 		Key    string `json:"key,omitempty"`
 		Secret bool   `json:"secret,omitempty"`
 	}
@@ -281,7 +322,7 @@ func (r *Recording) Stop() (*Recorded, error) {
 		if a.Secret {
 			v = ""
 		}
-		list = append(list, action{Time: msTime(a.T), ID: a.id, Role: a.role, Name: a.name, Action: a.Type, Value: v, URL: a.URL, Key: a.Key, Secret: a.Secret})
+		list = append(list, action{Time: msTime(a.T), ID: a.id, Role: a.role, Name: a.name, Action: a.Type, Value: v, URL: a.URL, Frame: a.frameURL, Key: a.Key, Secret: a.Secret})
 	}
 	out.Steps = len(list)
 	var err error

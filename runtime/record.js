@@ -15,7 +15,9 @@
 // click, input, change, submit and key events. At the event, before the
 // site's handler can navigate, the element is snapshotted (api.snapshot:
 // a capture into a private table) and sent to Go with its capture id, so
-// Go's renderer names it (tree id, role, name). Inputs of one field are
+// Go's renderer names it (tree id, role, name); in a frame of the top
+// document's origin, the top document is snapshotted (the top capture
+// includes the frame), so the ids are the top tree's. Inputs of one field are
 // coalesced: the first sends a snapshot, later ones only the value. A
 // password field's value is never sent.
 (function (api) {
@@ -267,8 +269,14 @@
     try { Object.defineProperty(Navigator.prototype, 'sendBeacon', { value: BW, writable: true, configurable: true, enumerable: true }); } catch (x) {}
   }
 
-  // DOM actions (top frame).
-  if (!api.top) return;
+  // DOM actions: in the top frame, and in frames of its origin, whose
+  // elements are named in the top capture (it includes them): a frame's
+  // action snapshots the top document (api.topSnapshot). An action in a
+  // frame of another origin cannot be named in the top's tree; the first
+  // one is reported (rec.warn) and none is recorded.
+  var inFrame = !api.top;
+  var realm = Str(Math.random()); // tells this frame's action numbers from another's
+  var warnedCross = false;
   if (!listen) listen = etAdd; // until the hook gives its native: noted as the page's
   var eventTarget = N.eventTarget, composedPath = N.composedPath;
   var mouseX = G(MouseEvent.prototype, 'clientX'), mouseY = G(MouseEvent.prototype, 'clientY');
@@ -319,11 +327,18 @@
   var aseq = 0;
   function action(type, el, extra) {
     var a = create(null);
-    a.seq = ++aseq; a.type = type; a.t = dateNow(); a.url = locHref();
-    try {
-      var s = api.snapshot();
-      a.raw = s[0]; a.k = s[1](el);
-    } catch (e) { a.raw = ''; a.k = 0; }
+    a.seq = ++aseq; a.realm = realm; a.type = type; a.t = dateNow(); a.url = locHref();
+    var s = null;
+    try { s = inFrame ? api.topSnapshot() : api.snapshot(); } catch (e) { s = null; }
+    if (s === null && inFrame) {
+      if (!warnedCross) {
+        warnedCross = true;
+        try { send('rec.warn', { msg: 'actions in the frame ' + a.url + ' are not recorded: its top document is of another origin, so the top capture does not include it' }, function () {}); } catch (e) {}
+      }
+      return 0;
+    }
+    a.frame = inFrame;
+    try { a.raw = s[0]; a.k = s[1](el); } catch (e) { a.raw = ''; a.k = 0; }
     if (extra) { var ks = ownKeys(extra); for (var i = 0; i < ks.length; i++) a[ks[i]] = extra[ks[i]]; }
     try { send('rec.action', a, function () {}); } catch (e) {}
     return a.seq;
@@ -343,11 +358,12 @@
     if (v === undefined) return;
     var secret = v === null;
     if (typing && typing.el === el) {
-      if (!secret) { var u = create(null); u.seq = typing.seq; u.value = v; u.t = dateNow(); try { send('rec.value', u, function () {}); } catch (e) {} }
+      if (!secret) { var u = create(null); u.seq = typing.seq; u.realm = realm; u.value = v; u.t = dateNow(); try { send('rec.value', u, function () {}); } catch (e) {} }
       return;
     }
     var x = create(null); x.value = secret ? '' : v; x.secret = secret;
-    typing = { el: el, seq: action('type', el, x) };
+    var sq = action('type', el, x);
+    typing = sq ? { el: el, seq: sq } : null;
   });
   on('change', function (ev) {
     var el = deepActive() || apply(eventTarget, ev, []);

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 )
 
 // Forms serves pages where typing or choosing takes more than setting a value.
@@ -29,10 +30,28 @@ import (
 //     values, in option order) and an ARIA combobox (Size) that opens a
 //     listbox of options (appState.size is the option clicked); each is
 //     updated by the site's own change or click listener.
+//   - /framed: a page ("Newsletter", a heading and a text field of its
+//     own: Your name) whose sign-up form is in a same-origin iframe
+//     (/signup: Email, Country, Subscribe); the form POSTs to /signup,
+//     which keeps the sign-up (see Signups) and thanks.
 //   - /date: a read-only field (Earliest start date) that becomes editable
 //     when clicked, like a date picker's "type instead" mode; its input
 //     listener updates appState.start only while the field is editable.
-type Forms struct{ server }
+type Forms struct {
+	server
+	mu      sync.Mutex
+	signups []Signup
+}
+
+// Signup is a newsletter sign-up the /signup form posted.
+type Signup struct{ Email, Country string }
+
+// Signups returns the sign-ups the server received, in order.
+func (f *Forms) Signups() []Signup {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Signup(nil), f.signups...)
+}
 
 // StartForms starts the typing pages.
 func StartForms() (*Forms, error) {
@@ -55,6 +74,18 @@ func StartForms() (*Forms, error) {
 		_, _ = w.Write([]byte(`{"bytes":` + strconv.Itoa(len(b)) + `}`))
 	})
 	mux.HandleFunc("GET /select", page("Pizza", selectHTML, selectJS))
+	mux.HandleFunc("GET /framed", page("Newsletter", `<main><h1>Newsletter</h1><label>Your name <input name="who"></label>
+<iframe src="/signup" title="Sign-up form" width="500" height="220"></iframe></main>`, ""))
+	mux.HandleFunc("GET /signup", page("Sign up", `<form method="post" action="/signup" aria-label="Sign up">
+<label>Email <input type="email" name="email"></label>
+<label>Country <select name="country"><option value="de">Germany</option><option value="nz">New Zealand</option></select></label>
+<button type="submit">Subscribe</button></form>`, ""))
+	mux.HandleFunc("POST /signup", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.signups = append(f.signups, Signup{Email: r.FormValue("email"), Country: r.FormValue("country")})
+		f.mu.Unlock()
+		writeHTML(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thanks</title></head><body><p>Thanks for subscribing.</p></body></html>`)
+	})
 	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
 	if err := f.start(mux); err != nil {
 		return nil, err
