@@ -26,6 +26,7 @@ func program() *cli.Program {
 		Commands: []*cli.Command{
 			runCommand(),
 			graphCommand(),
+			viewCommand(),
 			benchCommand(),
 		},
 	}

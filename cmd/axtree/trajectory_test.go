@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
+	"bytes"
 	"encoding/json"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/axtree/axtree/internal/cli"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -152,25 +150,40 @@ func TestView(t *testing.T) {
 	assert.Equal(t, 2, code)
 }
 
-func TestServeViewer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// view --db STORE --run ID is handed over, with the same arguments, to
+// axtree-store (which links the store); the flag checks happen first, here.
+func TestViewDelegatesStore(t *testing.T) {
+	dir := t.TempDir()
+	argsFile := filepath.Join(dir, "args")
+	helper := filepath.Join(dir, "axtree-store")
+	require.NoError(t, os.WriteFile(helper, []byte("#!/bin/sh\nprintf '%s\\n' \"$@\" > '"+argsFile+"'\nexit 3\n"), 0o755))
+	var asked []string
+	prog := func() *cli.Program {
+		p := program()
+		p.Finder = func(e *cli.Env, binary string) (string, func(), error) {
+			asked = append(asked, binary)
+			return helper, func() {}, nil
+		}
+		return p
+	}
+	var out, errb bytes.Buffer
+	code := prog().Run([]string{"view", "--db", "obs.db", "--run", "r1", "-o", "x.html"}, strings.NewReader(""), &out, &errb)
+	assert.Equal(t, 3, code, "the helper's exit status: %s", errb.String())
+	assert.Equal(t, []string{"axtree-store"}, asked)
+	got, err := os.ReadFile(argsFile)
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serveViewer(ctx, ln, []byte("<!doctype html>viewer")) }()
-	res, err := http.Get("http://" + ln.Addr().String() + "/")
-	require.NoError(t, err)
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	assert.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Equal(t, "<!doctype html>viewer", string(body))
-	req, err := http.NewRequest(http.MethodGet, "http://"+ln.Addr().String()+"/", nil)
-	require.NoError(t, err)
-	req.Host = "attacker.example"
-	res, err = http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	res.Body.Close()
-	assert.Equal(t, http.StatusMisdirectedRequest, res.StatusCode)
-	cancel()
-	assert.NoError(t, <-done)
+	assert.Equal(t, "view\n--db\nobs.db\n--run\nr1\n-o\nx.html\n", string(got))
+
+	// Usage errors are the core's own: nothing is handed over.
+	asked = nil
+	for _, args := range [][]string{{"view", "--run", "r1"}, {"view", "--db", "obs.db"}, {"view", "--db", "obs.db", "--run", "r1", "t.json"}, {"view"}} {
+		errb.Reset()
+		assert.Equal(t, 2, prog().Run(args, strings.NewReader(""), &out, &errb), "%v", args)
+	}
+	assert.Empty(t, asked)
+	// A file is viewed here.
+	path, _ := sampleTrajectory(t)
+	errb.Reset()
+	require.Equal(t, 0, prog().Run([]string{"view", path, "-o", filepath.Join(dir, "v.html")}, strings.NewReader(""), &out, &errb), errb.String())
+	assert.Empty(t, asked)
 }

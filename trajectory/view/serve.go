@@ -1,10 +1,36 @@
 package view
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
+	"time"
 )
+
+// Serve serves page on ln (through Handler) until ctx is done, then shuts
+// the server down (waiting up to 5 s for requests in flight).
+func Serve(ctx context.Context, ln net.Listener, page []byte) error {
+	srv := &http.Server{Handler: Handler(page, ln.Addr()), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("stopping the server: %w", err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
 
 // Handler serves a viewer page at "/" to requests whose Host header names
 // the loopback address it listens on (127.0.0.1:PORT, localhost:PORT or

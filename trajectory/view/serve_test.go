@@ -1,6 +1,7 @@
 package view_test
 
 import (
+	"context"
 	"io"
 	"net"
 	"net/http"
@@ -57,4 +58,28 @@ func TestLoopback(t *testing.T) {
 	} {
 		assert.Equal(t, want, view.Loopback(addr), addr)
 	}
+}
+
+// Serve serves the page until its context ends, refusing a foreign Host.
+func TestServe(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- view.Serve(ctx, ln, []byte("<!doctype html>viewer")) }()
+	res, err := http.Get("http://" + ln.Addr().String() + "/")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "<!doctype html>viewer", string(body))
+	req, err := http.NewRequest(http.MethodGet, "http://"+ln.Addr().String()+"/", nil)
+	require.NoError(t, err)
+	req.Host = "attacker.example"
+	res, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusMisdirectedRequest, res.StatusCode)
+	cancel()
+	assert.NoError(t, <-done)
 }
