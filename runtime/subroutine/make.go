@@ -182,6 +182,8 @@ func (m *maker) make(opt MakeOptions) (*Made, error) {
 					}
 				}
 			}
+			// The plan's result is the request's answer, as a network plan's.
+			body.WriteString("return _res.json !== undefined ? _res.json : _res.text;\n")
 		}
 	} else {
 		body.WriteString("// DOM plan: " + oneLine(reason) + "\n")

@@ -144,3 +144,38 @@ func TestMakeNeverWritesSecrets(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, secret, 2)
 }
+
+// A DOM action after the top request makes a hybrid plan: the steps before
+// it that the request does not carry, the request, the steps after it, and
+// the request's answer as the result.
+func TestMakeHybrid(t *testing.T) {
+	h := har("POST", "https://shop.example.org/api/orders", "application/json",
+		`"{\"qty\":12,\"who\":\"Zoë O'Brien\"}"`, `{"name":"content-type","value":"application/json"}`)
+	acts := `[
+ {"time":"2026-03-02T09:00:01Z","id":3,"role":"button","name":"New order","action":"click","url":"https://shop.example.org/cart"},
+ {"time":"2026-03-02T09:00:02Z","id":5,"role":"textbox","name":"Customer","action":"type","value":"Zoë O'Brien"},
+ {"time":"2026-03-02T09:00:03Z","id":7,"role":"spinbutton","name":"Quantity","action":"type","value":"12"},
+ {"time":"2026-03-02T09:00:05Z","id":8,"role":"button","name":"Order now","action":"click"},
+ {"time":"2026-03-02T09:00:07Z","id":9,"role":"button","name":"Close","action":"click"}]`
+	m, err := Make(h, []byte(acts), MakeOptions{})
+	require.NoError(t, err)
+	s := m.Subroutine
+	require.Equal(t, PlanHybrid, s.Plan, m.Reason)
+	want := []string{
+		`await ax.click({role: "button", name: "New order"});`,
+		`const _res = await ax.request("/api/orders"`,
+		`ax.json({"qty": quantity, "who": customer})`,
+		`await ax.click({role: "button", name: "Close"});`,
+		"return _res.json !== undefined ? _res.json : _res.text;\n",
+	}
+	at := 0
+	for _, w := range want {
+		i := strings.Index(s.Body[at:], w)
+		require.GreaterOrEqual(t, i, 0, "%q after offset %d in\n%s", w, at, s.Body)
+		at += i + len(w)
+	}
+	assert.True(t, strings.HasSuffix(s.Body, want[len(want)-1]))
+	assert.NotContains(t, s.Body, "Order now", "the click that sent the request is the request")
+	assert.NotContains(t, s.Body, "ax.type(", "typed values the request carries are its parameters")
+	assert.Equal(t, []string{"customer", "quantity"}, s.ParamNames())
+}

@@ -58,3 +58,23 @@ func ExampleStartShop() {
 	// Output:
 	// /basket 200 [{mug 2}]
 }
+
+func ExampleStartSupport() {
+	sup, err := testsite.StartSupport()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer sup.Close()
+	// The ticket request alone, without the draft that opening the dialog
+	// creates, is refused.
+	res, err := http.Post(sup.URL()+"/api/tickets", "application/json", strings.NewReader(`{"subject":"Hi","message":"x"}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res.Body.Close()
+	fmt.Println(res.StatusCode, sup.Rejected(), len(sup.Tickets()))
+	// Output:
+	// 409 1 0
+}

@@ -1,8 +1,9 @@
 // Package testsite serves the realistic sites the runtime's tests, examples
 // and benchmarks drive in a real browser: a chat app that signs its own
 // requests (Chat), a chat app that sends GraphQL persisted queries (GraphQL),
-// pages where typing or choosing needs more than setting a value (Forms)
-// and a shop whose task crosses documents (Shop).
+// pages where typing or choosing needs more than setting a value (Forms),
+// a shop whose task crosses documents (Shop) and a help page whose contact
+// dialog must be opened before its request is accepted (Support).
 //
 // Every site listens on 127.0.0.1 (httptest), refuses requests whose Host
 // header is not its own, keeps its state in memory and exposes what its
