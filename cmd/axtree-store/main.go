@@ -1,6 +1,5 @@
 // Command axtree-store holds the axtree commands that open the observation
-// store (run, graph) and the benchmarks (bench, which replays sequences
-// through observe and so links it). Users run them as `axtree run …`: the
+// store (run, graph, and view --db). Users run them as `axtree run …`: the
 // axtree binary finds axtree-store next to itself or on PATH and runs it,
 // so that the core binary links no database. `go install ./cmd/...`
 // installs both.
@@ -22,12 +21,11 @@ func program() *cli.Program {
 	return &cli.Program{
 		Name:    "axtree",
 		Binary:  "axtree-store",
-		Summary: "axtree-store: the axtree commands that use the observation store, and the benchmarks.",
+		Summary: "axtree-store: the axtree commands that use the observation store.",
 		Commands: []*cli.Command{
 			runCommand(),
 			graphCommand(),
 			viewCommand(),
-			benchCommand(),
 		},
 	}
 }

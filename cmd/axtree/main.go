@@ -33,6 +33,7 @@ func program() *cli.Program {
 			rankCommand(),
 			trajectoryCommand(),
 			viewCommand(),
+			benchCommand(),
 			{Name: "capture", Args: "URL|HOST|FILE", Summary: "print the live tree of a page loaded in Chromium", Binary: "axtree-live"},
 			{Name: "exec", Args: "PROGRAM.js", Summary: "run a program inside a page and print its result and helper calls", Binary: "axtree-live"},
 			{Name: "record", Args: "URL", Summary: "record a task done in a page: HAR 1.2 and the DOM action timeline", Binary: "axtree-live"},
@@ -40,7 +41,6 @@ func program() *cli.Program {
 			{Name: "mcp", Summary: "serve the browser to an agent over the Model Context Protocol", Binary: "axtree-live"},
 			{Name: "run", Args: "DIR|MANIFEST", Summary: "replay recorded pages into a store", Binary: "axtree-store"},
 			{Name: "graph", Summary: "print the state graph of a store", Binary: "axtree-store"},
-			{Name: "bench", Summary: "token, cache and speed benchmarks", Binary: "axtree-store"},
 		},
 	}
 }
