@@ -18,6 +18,14 @@ import (
 // the encoding's name.
 // A byte order mark is removed; UTF-8 input without one is returned as is.
 func Decode(b []byte, contentType string) ([]byte, string) {
+	if plainUTF8(b, contentType) {
+		return b, "utf-8" // what sniff answers, without its tokenizer
+	}
+	return sniff(b, contentType)
+}
+
+// sniff is Decode through charset.DetermineEncoding.
+func sniff(b []byte, contentType string) ([]byte, string) {
 	e, name, certain := charset.DetermineEncoding(b, contentType)
 	if !certain && name == "windows-1252" && !metaDeclared(b) {
 		return b, "utf-8"
@@ -57,4 +65,81 @@ func metaDeclared(b []byte) bool {
 	probe = append(probe, probeEnd...)
 	_, name, _ := charset.DetermineEncoding(probe, "")
 	return name != "utf-8"
+}
+
+// plainUTF8 reports pages for which sniff would return b unchanged as
+// utf-8, decided without running it (its prescan tokenizes the first
+// 1,024 bytes, a cost comparable to parsing a small form): no byte order
+// mark, no charset in contentType, and in the first 1,024 bytes either no
+// "charset" at all or only "charset=utf-8" (quoted or not, any case). A
+// declaration hidden behind a character reference in a http-equiv content
+// value (ch&#97;rset=...) is left to sniff, as is anything else.
+// Undeclared pages and pages declaring UTF-8 are both read as UTF-8 (see
+// Decode), so the answer is the same.
+func plainUTF8(b []byte, contentType string) bool {
+	if len(b) >= 2 && (b[0] == 0xfe && b[1] == 0xff || b[0] == 0xff && b[1] == 0xfe) || bytes.HasPrefix(b, utf8BOM) {
+		return false
+	}
+	if indexFold(contentType, "charset", 0) >= 0 {
+		return false
+	}
+	head := b[:min(len(b), 1024)]
+	for i := indexFold(head, "charset", 0); i >= 0; i = indexFold(head, "charset", i+1) {
+		if !utf8Label(head[i+len("charset"):]) {
+			return false
+		}
+	}
+	if bytes.IndexByte(head, '&') >= 0 && indexFold(head, "http-equiv", 0) >= 0 {
+		return false
+	}
+	return true
+}
+
+// utf8Label reports whether s starts with =utf-8 (the label optionally
+// quoted, in any case) and a byte that ends an attribute value or a
+// content parameter.
+func utf8Label(s []byte) bool {
+	const label = "utf-8"
+	if len(s) == 0 || s[0] != '=' {
+		return false
+	}
+	s = s[1:]
+	quote := byte(0)
+	if len(s) > 0 && (s[0] == '"' || s[0] == '\'') {
+		quote, s = s[0], s[1:]
+	}
+	if len(s) <= len(label) || indexFold(s[:len(label)], label, 0) != 0 {
+		return false
+	}
+	c := s[len(label)]
+	if quote != 0 {
+		return c == quote
+	}
+	switch c {
+	case '"', '\'', ' ', '\t', '\n', '\r', '\f', ';', '>':
+		return true
+	}
+	return false
+}
+
+// indexFold returns the index of the lower-case ASCII needle in s at or
+// after from, comparing ASCII letters case-insensitively, or -1.
+func indexFold[S string | []byte](s S, needle string, from int) int {
+	for i := from; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) && lowerASCII(s[i+j]) == needle[j] {
+			j++
+		}
+		if j == len(needle) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
