@@ -211,7 +211,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	var before, after string
 	var st style.Computed
 	if !suppressText {
-		st = c.style.Style(n)
+		if c.style.HasPseudo(n) {
+			st = c.style.Style(n)
+		}
 		if st.HasBefore {
 			before = st.Before
 		}

@@ -4,6 +4,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/style"
 )
 
 // collapsedSpace reports whether the whitespace-only text node t adds no
@@ -87,7 +88,10 @@ func (c *Computer) ignorableEdge(n *html.Node, after bool, depth int) bool {
 		// space inside it is not there to take the place of this one.
 		return false
 	}
-	st := c.style.Style(n)
+	var st style.Computed
+	if c.style.HasPseudo(n) {
+		st = c.style.Style(n)
+	}
 	if after && st.HasBefore && st.Before != "" {
 		return isWS(st.Before[0])
 	}

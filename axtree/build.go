@@ -368,8 +368,8 @@ func (b *builder) walkChildren(f *frame, n *html.Node, a *acc, depth int) {
 		return
 	}
 	var st style.Computed
-	if n.Type == html.ElementNode {
-		st = f.c.Style().Style(n)
+	if sh := f.c.Style(); sh.HasPseudo(n) {
+		st = sh.Style(n)
 	}
 	if st.HasBefore {
 		b.pseudo(a, st, st.Before, st.BeforeDisplay)

@@ -42,6 +42,7 @@ const (
 	kwBlock    kwID = 2
 	kwDispNone kwID = 3
 	kwVisible  kwID = 5
+	kwHidden   kwID = 6
 )
 
 // keywords is a Sheet's keyword table.
@@ -122,25 +123,6 @@ func (e *entry) set(f entryFlags, on bool) {
 // pseudoText is the ::before and ::after text of one element.
 type pseudoText struct{ before, after string }
 
-// pack stores c in e (keeping e's done, gone and kidsGone bits).
-func (s *Sheet) pack(e *entry, c *Computed) {
-	e.display = s.kws.id(c.Display)
-	e.visibility = s.kws.id(c.Visibility)
-	e.contentVis = s.kws.id(c.ContentVisibility)
-	e.beforeDisplay = s.kws.id(c.BeforeDisplay)
-	e.afterDisplay = s.kws.id(c.AfterDisplay)
-	e.set(fCursor, c.CursorPointer)
-	e.set(fHasBefore, c.HasBefore)
-	e.set(fHasAfter, c.HasAfter)
-	e.set(fZeroSize, c.ZeroSize)
-	e.set(fInert, c.Inert)
-	e.pseudo = 0
-	if c.Before != "" || c.After != "" {
-		s.pseudos = append(s.pseudos, pseudoText{c.Before, c.After})
-		e.pseudo = int32(len(s.pseudos))
-	}
-}
-
 // unpack returns the Computed stored in e.
 func (s *Sheet) unpack(e *entry) Computed {
 	c := Computed{
@@ -160,17 +142,4 @@ func (s *Sheet) unpack(e *entry) Computed {
 		c.Before, c.After = p.before, p.after
 	}
 	return c
-}
-
-// inherited returns the part of e's Computed that children inherit or
-// may take with inherit (display, visibility, content-visibility, cursor,
-// inertness).
-func (s *Sheet) inherited(e *entry) Computed {
-	return Computed{
-		Display:           s.kws.str(e.display),
-		Visibility:        s.kws.str(e.visibility),
-		ContentVisibility: s.kws.str(e.contentVis),
-		CursorPointer:     e.has(fCursor),
-		Inert:             e.has(fInert),
-	}
 }

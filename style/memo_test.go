@@ -12,7 +12,7 @@ import (
 // accepts is static (so CSS never grows a Sheet's table), and that other
 // strings (live facts) get ids of their own and come back unchanged.
 func TestKeywordTable(t *testing.T) {
-	for id, want := range map[kwID]string{kwInline: "inline", kwBlock: "block", kwDispNone: "none", kwVisible: "visible"} {
+	for id, want := range map[kwID]string{kwInline: "inline", kwBlock: "block", kwDispNone: "none", kwVisible: "visible", kwHidden: "hidden"} {
 		assert.Equal(t, want, staticKeywords[id])
 	}
 	require.Len(t, staticKeywordIDs, len(staticKeywords), "no keyword is listed twice")
@@ -40,24 +40,4 @@ func TestKeywordTable(t *testing.T) {
 	assert.Equal(t, a, k.id("weird-live-value"))
 	assert.Equal(t, "weird-live-value", k.str(a))
 	assert.Equal(t, "other", k.str(b))
-}
-
-// TestPackUnpack round-trips a Computed with every field set through an
-// entry.
-func TestPackUnpack(t *testing.T) {
-	s := New(nil)
-	for _, c := range []Computed{
-		{Display: "table-cell", Visibility: "collapse", ContentVisibility: "auto", Before: "»", After: "«",
-			HasBefore: true, HasAfter: true, CursorPointer: true, BeforeDisplay: "block", AfterDisplay: "inline",
-			ZeroSize: true, Inert: true},
-		{Display: "from-a-capture", Visibility: "visible", ContentVisibility: "visible"},
-		{Display: "none", Visibility: "hidden", ContentVisibility: "hidden", HasAfter: true, AfterDisplay: "inline"},
-		{},
-	} {
-		var e entry
-		e.flags = fDone | fGone
-		s.pack(&e, &c)
-		assert.Equal(t, c, s.unpack(&e))
-		assert.True(t, e.has(fDone) && e.has(fGone), "pack keeps the walk's own bits")
-	}
 }

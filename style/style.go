@@ -337,16 +337,14 @@ func textContent(e *html.Node) string {
 
 // cascaded holds the winning declaration per pseudo box and property.
 type cascaded struct {
-	prio [numPseudo][numProps]uint64
-	d    [numPseudo][numProps]*decl
+	prio  [numPseudo][numProps]uint64
+	d     [numPseudo][numProps]*decl
+	dirty bool // a declaration was offered since the last reset
 }
 
 func (c *cascaded) reset() {
-	for p := range c.prio {
-		for q := range c.prio[p] {
-			c.prio[p][q] = 0
-			c.d[p][q] = nil
-		}
+	if c.dirty {
+		*c = cascaded{}
 	}
 }
 
@@ -354,14 +352,16 @@ func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
 	if dl.important {
 		prio |= importantBit
 	}
+	c.dirty = true
 	if c.d[ps][dl.prop] == nil || prio >= c.prio[ps][dl.prop] {
 		c.prio[ps][dl.prop] = prio
 		c.d[ps][dl.prop] = dl
 	}
 }
 
-// cascade collects the declarations that apply to element n.
-func (s *Sheet) cascade(n *html.Node, out *cascaded) {
+// cascade collects the declarations that apply to element n and reports
+// whether there is any.
+func (s *Sheet) cascade(n *html.Node, out *cascaded) bool {
 	out.reset()
 	sc := s.doc.Scope(n)
 	if r := s.scopes[sc]; r != nil && len(r.sels) > 0 {
@@ -432,6 +432,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) {
 			out.offer(pseudoNone, &ds[k], inlinePrio)
 		}
 	}
+	return out.dirty
 }
 
 // Style returns the computed style of element n. For a non-element node it
@@ -475,6 +476,16 @@ func (s *Sheet) Visibility(n *html.Node) string {
 		n = p
 	}
 	return s.kws.str(s.ensure(n).visibility)
+}
+
+// HasPseudo reports whether element n has a ::before or ::after box
+// (Style(n).HasBefore or HasAfter; false for other nodes): callers on the
+// per-element path ask it before building the whole Computed.
+func (s *Sheet) HasPseudo(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode {
+		return false
+	}
+	return s.ensure(n).flags&(fHasBefore|fHasAfter) != 0
 }
 
 // CursorPointer reports Style(n).CursorPointer for element n (false for
@@ -635,50 +646,53 @@ func (s *Sheet) slot(n *html.Node) *entry {
 // compute fills e for element n given its flat-tree parent's entry (nil at
 // the root).
 func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
-	s.cascade(n, cas)
-	pc := Computed{Display: "inline", Visibility: "visible", ContentVisibility: "visible"}
+	declared := s.cascade(n, cas)
+	pDisplay, pVis, pCV := kwInline, kwVisible, kwVisible
+	pCursor, pInert := false, false
 	if parent != nil {
-		pc = s.inherited(parent)
+		pDisplay, pVis, pCV = parent.display, parent.visibility, parent.contentVis
+		pCursor, pInert = parent.has(fCursor), parent.has(fInert)
 	}
-	var cv Computed
-	c := &cv
-	ua := DefaultDisplay(n)
 
 	// display (not inherited)
-	c.Display = ua
-	if dl := cas.d[pseudoNone][propDisplay]; dl != nil {
-		switch dl.kw {
-		case "inherit":
-			c.Display = pc.Display
-		case "initial", "unset":
-			c.Display = "inline"
-		case "revert", "revert-layer":
-		default:
-			c.Display = dl.kw
-		}
-	}
+	display := s.kws.id(DefaultDisplay(n))
 	// visibility (inherited)
-	c.Visibility = pc.Visibility
-	if dl := cas.d[pseudoNone][propVisibility]; dl != nil {
-		switch dl.kw {
-		case "inherit", "unset", "revert", "revert-layer":
-		case "initial":
-			c.Visibility = "visible"
-		default:
-			c.Visibility = dl.kw
-		}
-	}
+	vis := pVis
 	// content-visibility (not inherited)
-	c.ContentVisibility = uaContentVisibility(n)
-	if dl := cas.d[pseudoNone][propContentVisibility]; dl != nil {
-		switch dl.kw {
-		case "inherit":
-			c.ContentVisibility = pc.ContentVisibility
-		case "initial", "unset":
-			c.ContentVisibility = "visible"
-		case "revert", "revert-layer":
-		default:
-			c.ContentVisibility = dl.kw
+	cv := s.kws.id(uaContentVisibility(n))
+	// cursor (inherited)
+	cursor := pCursor || uaCursorPointer(n)
+	if declared {
+		if dl := cas.d[pseudoNone][propDisplay]; dl != nil {
+			switch dl.kw {
+			case "inherit":
+				display = pDisplay
+			case "initial", "unset":
+				display = kwInline
+			case "revert", "revert-layer":
+			default:
+				display = s.kws.id(dl.kw)
+			}
+		}
+		if dl := cas.d[pseudoNone][propVisibility]; dl != nil {
+			switch dl.kw {
+			case "inherit", "unset", "revert", "revert-layer":
+			case "initial":
+				vis = kwVisible
+			default:
+				vis = s.kws.id(dl.kw)
+			}
+		}
+		if dl := cas.d[pseudoNone][propContentVisibility]; dl != nil {
+			switch dl.kw {
+			case "inherit":
+				cv = pCV
+			case "initial", "unset":
+				cv = kwVisible
+			case "revert", "revert-layer":
+			default:
+				cv = s.kws.id(dl.kw)
+			}
 		}
 	}
 	if documentBox(n) {
@@ -687,91 +701,104 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 		// anti-clickjacking html{display:none} idiom, anti-flicker
 		// snippets), and a browser shows the page. The root element and
 		// body always render; live facts from a capture still win below.
-		if c.Display == "none" {
-			c.Display = "block"
+		if display == kwDispNone {
+			display = kwBlock
 		}
-		if c.Visibility != "visible" {
-			c.Visibility = "visible"
+		if vis != kwVisible {
+			vis = kwVisible
 		}
-		if c.ContentVisibility == "hidden" {
-			c.ContentVisibility = "visible"
-		}
-	}
-	// cursor (inherited)
-	c.CursorPointer = pc.CursorPointer || uaCursorPointer(n)
-	if dl := cas.d[pseudoNone][propCursor]; dl != nil {
-		switch dl.kw {
-		case "inherit", "unset":
-			c.CursorPointer = pc.CursorPointer
-		case "initial":
-			c.CursorPointer = false
-		case "revert", "revert-layer":
-			c.CursorPointer = pc.CursorPointer || uaCursorPointer(n)
-		default:
-			c.CursorPointer = dl.kw == "pointer"
+		if cv == kwHidden {
+			cv = kwVisible
 		}
 	}
-	c.Inert = pc.Inert || n.Namespace == "" && dom.Has(n, "inert")
-	c.ZeroSize = false
+	if declared {
+		if dl := cas.d[pseudoNone][propCursor]; dl != nil {
+			switch dl.kw {
+			case "inherit", "unset":
+				cursor = pCursor
+			case "initial":
+				cursor = false
+			case "revert", "revert-layer":
+				cursor = pCursor || uaCursorPointer(n)
+			default:
+				cursor = dl.kw == "pointer"
+			}
+		}
+	}
+	inert := pInert || n.Namespace == "" && dom.Has(n, "inert")
+	zeroSize := false
 
-	// ::before / ::after
-	c.Before, c.HasBefore, c.BeforeDisplay = "", false, ""
-	c.After, c.HasAfter, c.AfterDisplay = "", false, ""
-	if c.Display != "none" && !(n.Namespace == "" && noPseudo[n.Data]) && n.Namespace != "svg" {
-		c.Before, c.HasBefore, c.BeforeDisplay = pseudoBox(n, c, cas, pseudoBefore)
-		c.After, c.HasAfter, c.AfterDisplay = pseudoBox(n, c, cas, pseudoAfter)
+	// ::before / ::after: boxes exist only where a content declaration
+	// for them applies
+	var before, after, beforeDisplay, afterDisplay string
+	var hasBefore, hasAfter bool
+	if declared && display != kwDispNone && !(n.Namespace == "" && noPseudo[n.Data]) && n.Namespace != "svg" {
+		ds, vs := s.kws.str(display), s.kws.str(vis)
+		before, hasBefore, beforeDisplay = pseudoBox(n, ds, vs, cas, pseudoBefore)
+		after, hasAfter, afterDisplay = pseudoBox(n, ds, vs, cas, pseudoAfter)
 	}
 
 	// live facts win
 	if f := s.doc.Facts(n); f != nil {
 		live := f.Display != "" || f.Visibility != ""
 		if f.Display != "" {
-			c.Display = f.Display
+			display = s.kws.id(f.Display)
 		}
 		if f.Visibility != "" {
-			c.Visibility = f.Visibility
+			vis = s.kws.id(f.Visibility)
 		}
 		if f.ContentVisibility != "" {
-			c.ContentVisibility = f.ContentVisibility
+			cv = s.kws.id(f.ContentVisibility)
 		}
 		if live {
-			c.CursorPointer = f.CursorPointer
+			cursor = f.CursorPointer
 		} else if f.CursorPointer {
-			c.CursorPointer = true
+			cursor = true
 		}
 		if f.Before != nil {
-			c.Before, c.HasBefore = *f.Before, true
-			if c.BeforeDisplay == "" {
-				c.BeforeDisplay = "inline"
+			before, hasBefore = *f.Before, true
+			if beforeDisplay == "" {
+				beforeDisplay = "inline"
 			}
-		} else if live && c.Display == "none" {
-			c.Before, c.HasBefore, c.BeforeDisplay = "", false, ""
+		} else if live && display == kwDispNone {
+			before, hasBefore, beforeDisplay = "", false, ""
 		}
 		if f.After != nil {
-			c.After, c.HasAfter = *f.After, true
-			if c.AfterDisplay == "" {
-				c.AfterDisplay = "inline"
+			after, hasAfter = *f.After, true
+			if afterDisplay == "" {
+				afterDisplay = "inline"
 			}
-		} else if live && c.Display == "none" {
-			c.After, c.HasAfter, c.AfterDisplay = "", false, ""
+		} else if live && display == kwDispNone {
+			after, hasAfter, afterDisplay = "", false, ""
 		}
-		c.ZeroSize = f.ZeroSize
+		zeroSize = f.ZeroSize
 		if f.Inert {
-			c.Inert = true
+			inert = true
 		}
 	}
 
 	// rendering state
-	gone := c.Display == "none"
+	gone := display == kwDispNone
 	if parent != nil && parent.has(fKidsGone) {
 		gone = true
 	}
 	if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
 		gone = true
 	}
-	s.pack(e, c)
+	e.display, e.visibility, e.contentVis = display, vis, cv
+	e.beforeDisplay, e.afterDisplay = s.kws.id(beforeDisplay), s.kws.id(afterDisplay)
+	e.set(fCursor, cursor)
+	e.set(fHasBefore, hasBefore)
+	e.set(fHasAfter, hasAfter)
+	e.set(fZeroSize, zeroSize)
+	e.set(fInert, inert)
+	e.pseudo = 0
+	if before != "" || after != "" {
+		s.pseudos = append(s.pseudos, pseudoText{before, after})
+		e.pseudo = int32(len(s.pseudos))
+	}
 	e.set(fGone, gone)
-	e.set(fKidsGone, gone || c.ContentVisibility == "hidden")
+	e.set(fKidsGone, gone || cv == kwHidden)
 }
 
 // documentBox reports whether n is a document's root html element or its
@@ -792,7 +819,7 @@ func documentBox(n *html.Node) bool {
 
 // pseudoBox resolves the ::before or ::after box of n: its text, whether a
 // box exists, and its display.
-func pseudoBox(n *html.Node, c *Computed, cas *cascaded, ps pseudo) (string, bool, string) {
+func pseudoBox(n *html.Node, display, visibility string, cas *cascaded, ps pseudo) (string, bool, string) {
 	dl := cas.d[ps][propContent]
 	if dl == nil || dl.kw != "" {
 		return "", false, "" // none, normal, or a CSS-wide keyword (all: normal)
@@ -801,7 +828,7 @@ func pseudoBox(n *html.Node, c *Computed, cas *cascaded, ps pseudo) (string, boo
 	if dd := cas.d[ps][propDisplay]; dd != nil {
 		switch dd.kw {
 		case "inherit":
-			disp = c.Display
+			disp = display
 		case "initial", "unset", "revert", "revert-layer":
 		default:
 			disp = dd.kw
@@ -810,7 +837,7 @@ func pseudoBox(n *html.Node, c *Computed, cas *cascaded, ps pseudo) (string, boo
 	if disp == "none" {
 		return "", false, ""
 	}
-	vis := c.Visibility
+	vis := visibility
 	if dv := cas.d[ps][propVisibility]; dv != nil {
 		switch dv.kw {
 		case "initial":
