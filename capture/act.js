@@ -10,8 +10,9 @@
 //               realm is armed to record where the next press lands;
 //   {done: 1}   the action is complete (a DOM click on the element itself
 //               when no point of it is hit-testable, a select, an empty type);
-//   {type: 1}   type: the element is focused with its content selected, the
-//               Go side inserts the text (the realm is armed for beforeinput);
+//   {type: 1}   type: the element is focused with its content selected
+//               (append: the caret after it), the Go side inserts the
+//               text (the realm is armed for beforeinput);
 //   {error: s}  the element is gone, is not the one captured, or does not
 //               take the action.
 // check() then answers where the trusted input went: {ok: 1}, or {error: s}
@@ -22,6 +23,7 @@
 (function (I, state) {
   'use strict';
   var N = I.N, apply = N.apply, create = N.create;
+  function A() { var a = []; N.setPrototypeOf(a, null); return a; } // no page setter on an index
   function tagOf(el) { try { return apply(N.localName, el, []); } catch (e) { return '?'; } }
   function dict(a, b, c) { // a null-prototype dictionary (no page getter reads it)
     var o = create(null);
@@ -119,16 +121,29 @@
       realm.arm(el);
       return { x: x, y: y };
     }
-    if (action === 'type') {
+    if (action === 'type' || action === 'append') {
+      // type replaces the content (all of it selected); append types after
+      // it (the caret at its end).
+      var append = action === 'append';
       try { apply(N.focus, el, []); } catch (e) {}
       var tag = tagOf(el);
-      if (tag === 'input') { try { apply(N.inputSelect, el, []); } catch (e) {} }
-      else if (tag === 'textarea') { try { apply(N.textareaSelect, el, []); } catch (e) {} }
-      else if (apply(N.isContentEditable, el, [])) {
+      if (tag === 'input') {
+        try {
+          if (append) { var l = apply(N.inputValue, el, []).length; apply(N.inputSetSelectionRange, el, [l, l]); }
+          else apply(N.inputSelect, el, []);
+        } catch (e) {} // types without a selection (email, number) keep the caret where the focus put it
+      } else if (tag === 'textarea') {
+        try {
+          if (append) { var tl = apply(N.textareaValue, el, []).length; apply(N.textareaSetSelectionRange, el, [tl, tl]); }
+          else apply(N.textareaSelect, el, []);
+        } catch (e) {}
+      } else if (apply(N.isContentEditable, el, [])) {
         var sel = apply(N.getSelection, doc, []), range = apply(N.createRange, doc, []);
         apply(N.selectNodeContents, range, [el]);
+        if (append) apply(N.rangeCollapse, range, [false]);
         apply(N.removeAllRanges, sel, []); apply(N.addRange, sel, [range]);
       } else return { error: what + ' (' + tag + ') does not take text' };
+      if (append && value === '') return { done: 1 };
       var active = deepActive(doc);
       if (active !== el && !(active && apply(N.contains, el, [active]))) {
         return { error: what + ' (' + tag + ') did not keep the focus: it is on ' + (active ? tagOf(active) : 'nothing') };
@@ -145,17 +160,36 @@
       return { type: 1 };
     }
     if (action === 'select') {
+      // value is one option (a string) or, from SelectOptions, a list of
+      // them: exactly those options end up selected.
       if (tagOf(el) !== 'select') return { error: what + ' (' + tagOf(el) + ') is not a select' };
-      var opts = apply(N.selectOptions, el, []), n = apply(N.collLength, opts, []), found = -1;
-      var want = apply(N.strTrim, value, []);
-      for (var j = 0; j < n && found < 0; j++) if (apply(N.optionValue, apply(N.collItem, opts, [j]), []) === value) found = j;
-      for (j = 0; j < n && found < 0; j++) {
-        var o = apply(N.collItem, opts, [j]);
-        if (apply(N.strTrim, apply(N.optionLabel, o, []), []) === want || apply(N.strTrim, apply(N.optionText, o, []), []) === want) found = j;
+      var many = N.isArray(value), want = value, nw = many ? value.length : 1;
+      if (!many) { want = A(); want[0] = value; }
+      var multiple = apply(N.selectMultiple, el, []);
+      if (nw === 0) return { error: 'no option given for the select with capture id ' + k };
+      if (nw > 1 && !multiple) return { error: 'the select with capture id ' + k + ' takes one option (it is not a multiple select), and ' + nw + ' were given' };
+      var opts = apply(N.selectOptions, el, []), n = apply(N.collLength, opts, []), chosen = A();
+      for (var w = 0; w < nw; w++) {
+        var v = want[w], found = -1;
+        if (typeof v !== 'string') return { error: 'option ' + w + ' is not a string' };
+        var vt = apply(N.strTrim, v, []);
+        for (var j = 0; j < n && found < 0; j++) if (apply(N.optionValue, apply(N.collItem, opts, [j]), []) === v) found = j;
+        for (j = 0; j < n && found < 0; j++) {
+          var o = apply(N.collItem, opts, [j]);
+          if (apply(N.strTrim, apply(N.optionLabel, o, []), []) === vt || apply(N.strTrim, apply(N.optionText, o, []), []) === vt) found = j;
+        }
+        if (found < 0) return { error: 'select with capture id ' + k + ' has no option ' + N.stringify(v) };
+        chosen[chosen.length] = found;
       }
-      if (found < 0) return { error: 'select with capture id ' + k + ' has no option ' + N.stringify(value) };
       try { apply(N.focus, el, []); } catch (e) {}
-      apply(N.selectIndexSet, el, [found]);
+      if (!many) apply(N.selectIndexSet, el, [chosen[0]]);
+      else {
+        for (j = 0; j < n; j++) {
+          var on = false;
+          for (w = 0; w < chosen.length; w++) if (chosen[w] === j) on = true;
+          apply(N.optionSelectedSet, apply(N.collItem, opts, [j]), [on]);
+        }
+      }
       fire(el, 'input', true);
       fire(el, 'change', false);
       return { done: 1 };
@@ -173,5 +207,21 @@
     if (inside(s, el)) return { ok: 1 };
     return { error: 'the input meant for element with capture id ' + k + ' (' + tagOf(el) + ') landed on ' + tagOf(s) + ' outside it' };
   }
-  return { act: act, check: check, arm: arm, disarm: disarm };
+  // fileInput returns the element with capture id k of capture gen when
+  // it is an enabled <input type=file> that takes n files, else a string
+  // saying why not (files.go sets its files).
+  function fileInput(gen, k, n) {
+    var what = 'element with capture id ' + k;
+    if (gen !== state.gen) return 'the page was captured again since (ids of capture ' + gen + ' are void)';
+    var el = apply(N.mpGet, state.byId, [k]);
+    if (el === undefined || !apply(N.isConnected, el, [])) return what + ' is no longer in the page';
+    var tag = tagOf(el);
+    if (tag !== 'input' || apply(N.inputType, el, []) !== 'file') {
+      return what + ' is not a file field (' + (tag === 'input' ? 'input type=' + apply(N.inputType, el, []) : tag) + ')';
+    }
+    if (apply(N.inputDisabled, el, [])) return what + ' (a file field) is disabled';
+    if (n > 1 && !apply(N.inputMultiple, el, [])) return what + ' (a file field) takes one file, and ' + n + ' were given';
+    return el;
+  }
+  return { act: act, check: check, arm: arm, disarm: disarm, fileInput: fileInput };
 })

@@ -133,6 +133,7 @@ import (
 	neturl "net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -149,6 +150,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 
+	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/listeners"
 	"github.com/axtree/axtree/render"
@@ -276,6 +278,10 @@ type Options struct {
 	// it. Without it the sandbox is off only where Chromium cannot run with
 	// it (as root), and Browser.Warnings says so.
 	NoSandbox bool
+
+	// netLog is a file for Chromium's network log (tests: which host names
+	// were looked up); "" for none.
+	netLog string
 }
 
 func (o Options) withDefaults() Options {
@@ -357,6 +363,10 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			return nil, fmt.Errorf("capture: profile directory: %w", err)
 		}
 		b.dataDir = dir
+		if err := quietProfile(dir); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
 		flags := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
 			chromedp.Headless,
@@ -380,6 +390,9 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			// Fetch interception does not see WebSockets: send all traffic,
 			// loopback included, to a proxy that is not there.
 			flags = append(flags, chromedp.ProxyServer("http://127.0.0.1:9"), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+		}
+		if opts.netLog != "" {
+			flags = append(flags, chromedp.Flag("log-net-log", opts.netLog))
 		}
 		if opts.HostResolverRules != "" {
 			flags = append(flags, chromedp.Flag("host-resolver-rules", opts.HostResolverRules))
@@ -437,6 +450,25 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	return b, nil
 }
 
+// quietProfile writes the fresh profile's preferences before Chromium
+// starts: no network prediction, so no page makes the browser look up or
+// connect to a host it names in <link rel=dns-prefetch>, <link
+// rel=preconnect> or a link, ahead of a request (those lookups pass no
+// request interception: a saved page confined to its origin could
+// otherwise still signal a name server it is being opened). Captures lose
+// nothing: the requests themselves are unchanged.
+func quietProfile(dir string) error {
+	prefs := filepath.Join(dir, "Default", "Preferences")
+	if err := os.MkdirAll(filepath.Dir(prefs), 0o700); err != nil {
+		return fmt.Errorf("capture: profile directory: %w", err)
+	}
+	// 2 is NETWORK_PREDICTION_NEVER (chrome/browser/preloading).
+	if err := os.WriteFile(prefs, []byte(`{"net":{"network_prediction_options":2}}`), 0o600); err != nil {
+		return fmt.Errorf("capture: profile preferences: %w", err)
+	}
+	return nil
+}
+
 // Warnings says what the browser runs without (the sandbox, when Chromium
 // cannot run with it here). A command prints them.
 func (b *Browser) Warnings() []string { return append([]string(nil), b.warnings...) }
@@ -490,6 +522,7 @@ type hookRef struct {
 	unique string
 	frame  cdp.FrameID
 	obj    runtime.RemoteObjectID
+	seq    int // the announcement's place in the page's order
 }
 
 // Page is one tab with the hook installed. Its methods are safe for
@@ -501,23 +534,28 @@ type Page struct {
 	alive  context.Context // canceled with ErrCrashed when the renderer dies
 	kill   context.CancelCauseFunc
 
-	mu        sync.Mutex
-	opts      Options
-	inflight  map[network.RequestID]bool
-	lastNet   time.Time
-	loads     int // load events of the main frame so far
-	navs      int // committed main-frame navigations so far
-	mainFrame cdp.FrameID
-	contexts  map[runtime.ExecutionContextID]contextInfo // default-world contexts by id
-	hooks     map[runtime.ExecutionContextID]hookRef     // announced hooks, first per context
-	hookCh    chan struct{}                              // closed and replaced when a hook announces
-	handlers  map[string]HandlerFunc
-	errs      []string    // console errors and uncaught exceptions, latest last
-	navWarn   []string    // privileged navigations stopped since the last capture
-	confine   string      // when not "": the only origin requests may go to ("-": none)
-	files     *FileServer // the server of LoadFile's file, closed with the page
-	dialogs   []Dialog    // dialogs answered since the last Dialogs call (more.go)
-	last      *Snapshot
+	mu       sync.Mutex
+	opts     Options
+	inflight map[network.RequestID]bool
+	lastNet  time.Time
+	loads    int // load events of the main frame so far
+	navs     int // committed main-frame navigations so far
+	// navPending: a main-frame navigation started and has neither
+	// committed nor stopped.
+	navPending bool
+	mainFrame  cdp.FrameID
+	contexts   map[runtime.ExecutionContextID]contextInfo // default-world contexts by id
+	hooks      map[string]hookRef                         // announced hooks, first per context (hookKey)
+	hookSeq    int                                        // announcements so far (hookRef.seq)
+	hookCh     chan struct{}                              // closed and replaced when a hook announces
+	handlers   map[string]HandlerFunc
+	errs       []string     // console errors and uncaught exceptions, latest last
+	navWarn    []string     // privileged navigations stopped since the last capture
+	confine    string       // when not "": the only origin requests may go to ("-": none)
+	files      *FileServer  // the server of LoadFile's file, closed with the page
+	dialogs    []Dialog     // dialogs answered since the last Dialogs call (more.go)
+	chooser    *FileChooser // the file chooser the page opened and Go has not answered (files.go)
+	last       *Snapshot
 }
 
 type contextInfo struct {
@@ -526,10 +564,18 @@ type contextInfo struct {
 }
 
 // NewPage opens a tab and installs the hook.
-func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
-	tctx, tcancel := chromedp.NewContext(b.ctx)
+func (b *Browser) NewPage(ctx context.Context) (*Page, error) { return b.newPage(ctx, "") }
+
+// newPage opens a tab in browser context bc ("" is the browser's default
+// one) and installs the hook.
+func (b *Browser) newPage(ctx context.Context, bc cdp.BrowserContextID) (*Page, error) {
+	var opts []chromedp.ContextOption
+	if bc != "" {
+		opts = append(opts, chromedp.WithExistingBrowserContext(bc))
+	}
+	tctx, tcancel := chromedp.NewContext(b.ctx, opts...)
 	p := &Page{b: b, opts: b.opts, ctx: tctx, cancel: tcancel, inflight: map[network.RequestID]bool{},
-		contexts: map[runtime.ExecutionContextID]contextInfo{}, hooks: map[runtime.ExecutionContextID]hookRef{},
+		contexts: map[runtime.ExecutionContextID]contextInfo{}, hooks: map[string]hookRef{},
 		hookCh: make(chan struct{}), handlers: map[string]HandlerFunc{}}
 	if b.opts.Offline {
 		p.confine = "-"
@@ -559,6 +605,10 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 		tcancel()
 		return nil, fmt.Errorf("capture: listen: %w", err)
 	}
+	if err := chromedp.Listen(tctx, p.onFileChooser); err != nil { // files.go
+		tcancel()
+		return nil, fmt.Errorf("capture: listen: %w", err)
+	}
 	err := p.do(ctx, b.opts.NavTimeout, func(c context.Context) error {
 		if _, err := chromedp.Call(c, inspector.Enable, struct{}{}); err != nil {
 			return err
@@ -567,6 +617,11 @@ func (b *Browser) NewPage(ctx context.Context) (*Page, error) {
 			return err
 		}
 		if _, err := chromedp.Call(c, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		// A file chooser the page opens is handed to Go (Page.FileChooser),
+		// not shown: SetChooserFiles answers it.
+		if _, err := chromedp.Call(c, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true}); err != nil {
 			return err
 		}
 		// The window size counts the browser's own frame; the page's
@@ -640,6 +695,20 @@ func (p *Page) onEvent(ev any) {
 		p.mu.Lock()
 		p.loads++
 		p.mu.Unlock()
+	case *page.EventFrameRequestedNavigation:
+		// A navigation the page asked for (a link, a form, location=):
+		// it may commit some time after the input that caused it.
+		if e.Disposition == page.ClientNavigationDispositionCurrentTab {
+			p.pending(e.FrameID, true)
+		}
+	case *page.EventFrameStartedNavigating:
+		if e.NavigationType != page.FrameStartedNavigatingNavigationTypeSameDocument && e.NavigationType != page.FrameStartedNavigatingNavigationTypeHistorySameDocument {
+			p.pending(e.FrameID, true)
+		}
+	case *page.EventFrameStoppedLoading:
+		p.pending(e.FrameID, false) // committed and loaded, or given up (204, download, cancelled)
+	case *page.EventNavigatedWithinDocument:
+		p.pending(e.FrameID, false)
 	case *page.EventFrameNavigated:
 		if e.Frame == nil {
 			return
@@ -647,6 +716,7 @@ func (p *Page) onEvent(ev any) {
 		if e.Frame.ParentID == "" {
 			p.mu.Lock()
 			p.navs++
+			p.navPending = false
 			p.mainFrame = e.Frame.ID
 			p.mu.Unlock()
 		}
@@ -662,9 +732,9 @@ func (p *Page) onEvent(ev any) {
 		for id, c := range p.contexts {
 			if c.unique == e.ExecutionContextUniqueID {
 				delete(p.contexts, id)
-				delete(p.hooks, id)
 			}
 		}
+		delete(p.hooks, e.ExecutionContextUniqueID)
 		p.mu.Unlock()
 	case *runtime.EventExecutionContextsCleared:
 		p.mu.Lock()
@@ -682,6 +752,16 @@ func (p *Page) onEvent(ev any) {
 			p.addErr(msg)
 		}
 	}
+}
+
+// pending notes that a navigation of the main frame started (or ended
+// without a commit); events of other frames are ignored.
+func (p *Page) pending(frame cdp.FrameID, on bool) {
+	p.mu.Lock()
+	if frame == p.mainFrame {
+		p.navPending = on
+	}
+	p.mu.Unlock()
 }
 
 func (p *Page) netDone(id network.RequestID) {
@@ -967,7 +1047,7 @@ func (p *Page) Capture(ctx context.Context) (*Snapshot, error) {
 			if err == nil {
 				break
 			}
-			if !isGone(err) || try > 0 {
+			if !isGone(err) || try >= 3 {
 				return err
 			}
 			p.forget(h) // its document went away (a navigation): wait for the next hook
@@ -1049,11 +1129,30 @@ func (s *Snapshot) CaptureID(id int) int {
 	return k
 }
 
+// TreeID returns the tree id of the element with collector id k (data-axid)
+// in the snapshot, or 0 when the tree shows no element for it (hidden, or
+// not an element the tree keeps).
+func (s *Snapshot) TreeID(k int) int {
+	if s == nil || s.Result == nil || k <= 0 {
+		return 0
+	}
+	id := 0
+	s.Result.Tree.Walk(func(n *axtree.Node, _ int) bool {
+		if n.ID > 0 && s.CaptureID(n.ID) == k {
+			id = n.ID
+			return false
+		}
+		return true
+	})
+	return id
+}
+
 // Actions Act performs.
 const (
 	Click  = "click"  // scroll into view, then a trusted mouse click at its center (a DOM click when the center is covered)
 	Type   = "type"   // focus, select the current content, insert value as typed text
 	Select = "select" // choose the option whose value (or else label) is value; input and change events follow
+	Append = "append" // focus, put the caret after the current content, insert value as typed text
 )
 
 // Act performs action on the element with tree id id of the latest
@@ -1063,9 +1162,15 @@ const (
 // closure (the page cannot redirect it); trusted input that lands outside
 // it is an ErrRedirected.
 func (p *Page) Act(ctx context.Context, id int, action, value string) error {
-	if action != Click && action != Type && action != Select && action != hoverAction && action != scrollAction {
-		return fmt.Errorf("capture: act: unknown action %q (want click, type or select)", action)
+	if action != Click && action != Type && action != Append && action != Select && action != hoverAction && action != scrollAction {
+		return fmt.Errorf("capture: act: unknown action %q (want click, type, append or select)", action)
 	}
+	return p.act(ctx, id, action, value, value)
+}
+
+// act is Act with the value the page gets (a string, or the list of
+// SelectOptions) apart from the text a type action inserts.
+func (p *Page) act(ctx context.Context, id int, action string, value any, text string) error {
 	p.mu.Lock()
 	last := p.last
 	loads, navs := p.loads, p.navs
@@ -1100,7 +1205,7 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 				return fmt.Errorf("capture: act click on [%d]: %w", id, err)
 			}
 		case r.Type == 1:
-			if err := insertText(c, value); err != nil {
+			if err := insertText(c, text); err != nil {
 				return fmt.Errorf("capture: act type on [%d]: %w", id, err)
 			}
 		default:
@@ -1125,8 +1230,48 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 		return err
 	}
 	// Let what the action started settle: requests, and a navigation's load.
-	if _, err := p.settle(ctx, loads, false); err != nil {
+	if err := p.settleAfter(ctx, loads, navs); err != nil {
 		return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
+	}
+	return nil
+}
+
+// settleAfter waits for what an input or a history move started, loads
+// and navs being the page's counts before it: the quiet window; a
+// main-frame navigation that started and has neither committed nor
+// stopped (within NavTimeout: a form's navigation can commit well after
+// the network went quiet on a loaded machine); after a commit, the new
+// document's load and quiet window, and the latest capture is void.
+func (p *Page) settleAfter(ctx context.Context, loads, navs int) error {
+	// One round trip to the renderer first: the navigations it asked for
+	// while it handled the input are announced on the same channel before
+	// its answer (the input's own answer comes another way). Bounded: a
+	// busy page answers late, and the waits below still hold.
+	_ = p.do(ctx, 2*time.Second, func(c context.Context) error {
+		t := true
+		_, err := chromedp.Call(c, runtime.Evaluate, runtime.EvaluateParams{Expression: "0", Silent: &t})
+		return err
+	})
+	if _, err := p.settle(ctx, loads, false); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(p.options().NavTimeout)
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		p.mu.Lock()
+		wait := p.navPending && p.navs == navs
+		p.mu.Unlock()
+		if !wait || time.Now().After(deadline) {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-p.alive.Done():
+			return context.Cause(p.alive)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	p.mu.Lock()
 	navigated := p.navs != navs
@@ -1134,12 +1279,14 @@ func (p *Page) Act(ctx context.Context, id int, action, value string) error {
 		p.last = nil // the ids belonged to the page that is gone
 	}
 	p.mu.Unlock()
-	if navigated {
-		if _, err := p.settle(ctx, loads, true); err != nil {
-			return fmt.Errorf("capture: act %s on [%d]: %w", action, id, err)
-		}
+	if !navigated {
+		return nil
 	}
-	return nil
+	if err := p.loaded(ctx, loads); err != nil {
+		return err
+	}
+	_, err := p.settle(ctx, loads, false)
+	return err
 }
 
 // Last returns the latest snapshot of the page (nil before the first

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,9 +126,11 @@ func (p *Page) onConsole(e *runtime.EventConsoleAPICalled) {
 	switch {
 	case a != nil && a.Type == runtime.RemoteObjectTypeObject && a.ObjectID != "":
 		p.mu.Lock()
-		if _, dup := p.hooks[e.ExecutionContextID]; !dup {
-			c := p.contexts[e.ExecutionContextID]
-			p.hooks[e.ExecutionContextID] = hookRef{ctx: e.ExecutionContextID, unique: c.unique, frame: c.frame, obj: a.ObjectID}
+		c := p.contexts[e.ExecutionContextID]
+		key := hookKey(e.ExecutionContextID, c.unique)
+		if _, dup := p.hooks[key]; !dup {
+			p.hookSeq++
+			p.hooks[key] = hookRef{ctx: e.ExecutionContextID, unique: c.unique, frame: c.frame, obj: a.ObjectID, seq: p.hookSeq}
 			close(p.hookCh)
 			p.hookCh = make(chan struct{})
 		}
@@ -139,7 +142,7 @@ func (p *Page) onConsole(e *runtime.EventConsoleAPICalled) {
 			return
 		}
 		p.mu.Lock()
-		h, ok := p.hooks[e.ExecutionContextID]
+		h, ok := p.hooks[hookKey(e.ExecutionContextID, p.contexts[e.ExecutionContextID].unique)]
 		p.mu.Unlock()
 		if ok {
 			go p.serve(h, id)
@@ -203,10 +206,12 @@ func (p *Page) hookOf(c context.Context, frame cdp.FrameID) (hookRef, error) {
 		if f == "" {
 			f = p.mainFrame
 		}
+		// The latest announcement: context ids are numbered per renderer
+		// process, so after a process swap a newer document's may be lower.
 		var found hookRef
 		ok := false
 		for _, h := range p.hooks {
-			if h.frame == f && (!ok || h.ctx > found.ctx) {
+			if h.frame == f && (!ok || h.seq > found.seq) {
 				found, ok = h, true
 			}
 		}
@@ -248,15 +253,26 @@ func (p *Page) mainHook(c context.Context) (h hookRef, late bool, err error) {
 func (p *Page) forget(h hookRef) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if cur, ok := p.hooks[h.ctx]; ok && cur.obj == h.obj {
-		delete(p.hooks, h.ctx)
+	key := hookKey(h.ctx, h.unique)
+	if cur, ok := p.hooks[key]; ok && cur.obj == h.obj {
+		delete(p.hooks, key)
 	}
 }
 
+// hookKey is the key of a context's hook: its unique id (context ids are
+// reused across renderer processes), or the id when the context's creation
+// was not seen.
+func hookKey(id runtime.ExecutionContextID, unique string) string {
+	if unique != "" {
+		return unique
+	}
+	return "#" + strconv.FormatInt(int64(id), 10)
+}
+
 // callOn calls fn (a function declaration) on the remote object obj with
-// args (JSON values) and decodes the value it returns (awaited when await)
-// into out.
-func (p *Page) callOn(c context.Context, obj runtime.RemoteObjectID, fn string, args []any, await bool, out any) error {
+// args (JSON values) and then extra (remote objects of the same context),
+// and decodes the value it returns (awaited when await) into out.
+func (p *Page) callOn(c context.Context, obj runtime.RemoteObjectID, fn string, args []any, await bool, out any, extra ...*runtime.CallArgument) error {
 	t := true
 	params := runtime.CallFunctionOnParams{FunctionDeclaration: fn, ObjectID: obj, ReturnByValue: &t, Silent: &t}
 	if await {
@@ -269,6 +285,7 @@ func (p *Page) callOn(c context.Context, obj runtime.RemoteObjectID, fn string, 
 		}
 		params.Arguments = append(params.Arguments, &runtime.CallArgument{Value: b})
 	}
+	params.Arguments = append(params.Arguments, extra...)
 	res, err := chromedp.Call(c, runtime.CallFunctionOn, params)
 	if err != nil {
 		return err

@@ -132,6 +132,9 @@
     inputChecked: G(HTMLInputElement.prototype, 'checked'),
     inputIndeterminate: G(HTMLInputElement.prototype, 'indeterminate'),
     inputSelect: HTMLInputElement.prototype.select,
+    inputSetSelectionRange: HTMLInputElement.prototype.setSelectionRange,
+    textareaSetSelectionRange: HTMLTextAreaElement.prototype.setSelectionRange,
+    rangeCollapse: Range.prototype.collapse,
     textareaValue: G(HTMLTextAreaElement.prototype, 'value'),
     textareaValueSet: getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set,
     textareaSelect: HTMLTextAreaElement.prototype.select,
@@ -144,6 +147,10 @@
     optionLabel: G(HTMLOptionElement.prototype, 'label'),
     optionText: G(HTMLOptionElement.prototype, 'text'),
     optionSelected: G(HTMLOptionElement.prototype, 'selected'),
+    optionSelectedSet: getOwnPropertyDescriptor(HTMLOptionElement.prototype, 'selected').set,
+    selectMultiple: G(HTMLSelectElement.prototype, 'multiple'),
+    inputMultiple: G(HTMLInputElement.prototype, 'multiple'),
+    inputDisabled: G(HTMLInputElement.prototype, 'disabled'),
     doctypeName: G(DocumentType.prototype, 'name'),
     doctypePublic: G(DocumentType.prototype, 'publicId'),
     doctypeSystem: G(DocumentType.prototype, 'systemId'),
@@ -522,6 +529,18 @@
   H.collect = (__AXTREE_COLLECT__)(I, state);
   H.act = act.act;
   H.actCheck = act.check;
+  // fileInput returns the element with capture id k of capture gen when it
+  // is an <input type=file> that takes n files, else a string saying why
+  // not: Go gets the element itself (a RemoteObject) to set its files
+  // (DOM.setFileInputFiles).
+  H.fileInput = act.fileInput;
+  // idOfElement returns the capture id of el in capture gen, or 0.
+  H.idOfElement = function (g, el) {
+    var found = 0;
+    if (g !== state.gen) return 0;
+    apply(mpForEach, state.byId, [function (v, k) { if (v === el) found = k; }]);
+    return found;
+  };
   H.ping = function () { return 1; };
   // call runs the function registered as name with the JSON args; the
   // result is 'o' + JSON or 'e' + message (a promise of it for async

@@ -108,8 +108,7 @@ func (p *Page) history(ctx context.Context, delta int) error {
 	})
 }
 
-// settled runs fn, then waits as Act does: the quiet window, and when the
-// main frame navigated, its load (the latest capture is then void).
+// settled runs fn, then waits as Act does (settleAfter).
 func (p *Page) settled(ctx context.Context, what string, fn func(context.Context) error) error {
 	p.mu.Lock()
 	loads, navs := p.loads, p.navs
@@ -117,22 +116,8 @@ func (p *Page) settled(ctx context.Context, what string, fn func(context.Context
 	if err := fn(ctx); err != nil {
 		return fmt.Errorf("capture: %s: %w", what, err)
 	}
-	if _, err := p.settle(ctx, loads, false); err != nil {
+	if err := p.settleAfter(ctx, loads, navs); err != nil {
 		return fmt.Errorf("capture: %s: %w", what, err)
-	}
-	p.mu.Lock()
-	navigated := p.navs != navs
-	if navigated {
-		p.last = nil
-	}
-	p.mu.Unlock()
-	if navigated {
-		if err := p.loaded(ctx, loads); err != nil {
-			return fmt.Errorf("capture: %s: %w", what, err)
-		}
-		if _, err := p.settle(ctx, loads, false); err != nil {
-			return fmt.Errorf("capture: %s: %w", what, err)
-		}
 	}
 	return nil
 }
@@ -181,6 +166,18 @@ func (p *Page) Hover(ctx context.Context, id int) error { return p.Act(ctx, id, 
 // into the middle of the view, and settles.
 func (p *Page) ScrollIntoView(ctx context.Context, id int) error {
 	return p.Act(ctx, id, scrollAction, "")
+}
+
+// SelectOptions chooses exactly the options values of the <select> with
+// tree id id of the latest capture (each an option's value, or else its
+// label or text), the others unselected; the select's input and change
+// events follow, and the page settles as after Act. A select without the
+// multiple attribute takes one value.
+func (p *Page) SelectOptions(ctx context.Context, id int, values []string) error {
+	if len(values) == 0 {
+		return fmt.Errorf("capture: select on [%d]: no value given", id)
+	}
+	return p.act(ctx, id, Select, append([]string{}, values...), "")
 }
 
 // mouseMove sends a trusted mouse move to viewport point (x, y).
