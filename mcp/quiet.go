@@ -203,6 +203,7 @@ type Step struct {
 	Navigated   bool     // the main document changed
 	From        string   // the URL before; a navigation within its origin is shown by path
 	Dialogs     []string // dialogs the page opened, as "alert: text (accepted)"
+	Chooser     string   // the file chooser the page opened and waits on, as "for [id=N] (one file)"; "" for none
 	Warnings    []string // what did not finish (a load, the network)
 }
 
@@ -260,6 +261,9 @@ func appendHeader(dst []byte, s Step) []byte {
 	}
 	for _, dl := range s.Dialogs {
 		dst = fmt.Appendf(dst, "dialog: %s\n", oneLine(dl))
+	}
+	if s.Chooser != "" {
+		dst = fmt.Appendf(dst, "file chooser: open %s; answer it with browser_file_upload (paths; none cancels it)\n", oneLine(s.Chooser))
 	}
 	for _, w := range s.Warnings {
 		dst = fmt.Appendf(dst, "warning: %s\n", oneLine(w))

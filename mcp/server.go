@@ -33,6 +33,10 @@ type Options struct {
 	// AllowFileURLs lets browser_navigate open file: URLs (refused by
 	// default: a file: page can read the user's files).
 	AllowFileURLs bool
+	// UploadRoots are the folders browser_file_upload may choose files
+	// from (a page must not talk the model into uploading the user's
+	// keys). Empty: the server's working directory.
+	UploadRoots []string
 	// QuietLines bounds the appeared and changed lines of a quiet answer,
 	// each (0: 12).
 	QuietLines int

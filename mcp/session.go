@@ -42,7 +42,10 @@ type session struct {
 	storedObs map[string]bool
 	stored    bool
 
-	mu     sync.Mutex
+	mu sync.Mutex
+	// bctx is the session's browser context (its own cookies, storage and
+	// cache: no other session sees its logins), made with its first tab.
+	bctx   *capture.Context
 	tabs   []*tab
 	cur    int // index of the current tab; meaningless while tabs is empty
 	opened int // tabs opened so far, for run ids
@@ -90,6 +93,10 @@ func (ss *session) close() {
 		t.page.Close()
 	}
 	ss.tabs = nil
+	if ss.bctx != nil {
+		_ = ss.bctx.Close() // the session's cookies and storage go with it
+		ss.bctx = nil
+	}
 }
 
 // current returns the current tab; with open, a session without tabs
@@ -111,11 +118,18 @@ func (ss *session) current(ctx context.Context, open bool) (*tab, error) {
 
 // newTab opens a tab and makes it current.
 func (ss *session) newTab(ctx context.Context) (*tab, error) {
-	b, err := ss.srv.browserFor(ctx)
-	if err != nil {
-		return nil, err
+	if ss.bctx == nil {
+		b, err := ss.srv.browserFor(ctx)
+		if err != nil {
+			return nil, err
+		}
+		bc, err := b.NewContext(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("could not open a tab: %w", err)
+		}
+		ss.bctx = bc
 	}
-	p, err := b.NewPage(ctx)
+	p, err := ss.bctx.NewPage(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not open a tab: %w", err)
 	}
@@ -140,12 +154,6 @@ type observed struct {
 // led to it, or nil) and compares it with what the agent saw before.
 func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, warnings []string) (*observed, error) {
 	snap, err := t.page.Capture(ctx)
-	for try := 0; err != nil && transient(err) && try < 3 && ctx.Err() == nil; try++ {
-		// Right after a navigation the document's script context can be
-		// replaced under the capture: take it again.
-		time.Sleep(100 * time.Millisecond)
-		snap, err = t.page.Capture(ctx)
-	}
 	if err != nil {
 		return nil, pageErr("read the page", err)
 	}
@@ -194,8 +202,29 @@ func (ss *session) observe(ctx context.Context, t *tab, act *observe.Action, war
 			dialogs = append(dialogs, fmt.Sprintf("%s %q (%s)", dl.Type, dl.Message, how))
 		}
 	}
-	st := Step{Dialogs: dialogs, Observation: o.ID, Seq: o.Seq, URL: o.URL, Title: o.Title, Navigated: o.URL != beforeURL, From: beforeURL, Warnings: warnings}
+	st := Step{Dialogs: dialogs, Chooser: chooserOf(ctx, t.page, snap), Observation: o.ID, Seq: o.Seq, URL: o.URL, Title: o.Title, Navigated: o.URL != beforeURL, From: beforeURL, Warnings: warnings}
 	return &observed{diff: d, step: st, full: before == nil || d.Kept == 0, text: r.Text, firstSeen: before == nil}, nil
+}
+
+// chooserOf says for which field the page's open file chooser is, or ""
+// when none is open.
+func chooserOf(ctx context.Context, p page, snap *capture.Snapshot) string {
+	fp, ok := p.(filesPage)
+	if !ok {
+		return ""
+	}
+	fc := fp.FileChooser(ctx)
+	if fc == nil {
+		return ""
+	}
+	what := "for a file field that is not in the tree"
+	if id := snap.TreeID(fc.CaptureID); id > 0 {
+		what = fmt.Sprintf("for [id=%d]", id)
+	}
+	if fc.Multiple {
+		return what + " (several files)"
+	}
+	return what + " (one file)"
 }
 
 // answer is the text an action returns: quiet, or the whole tree when the
@@ -271,12 +300,6 @@ func secret(n *axtree.Node) bool {
 		}
 	}
 	return false
-}
-
-// transient reports an error of a capture that raced a document change.
-func transient(err error) bool {
-	m := err.Error()
-	return strings.Contains(m, "Cannot find context with specified id") || strings.Contains(m, "Execution context was destroyed")
 }
 
 // pageErr words a failed page operation for the model.

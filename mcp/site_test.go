@@ -63,6 +63,25 @@ document.getElementById('send').addEventListener('click', function () {
 });
 </script></body></html>`
 
+// uploadPage has a visible file field and a hidden one behind a button of
+// the site's own; the change handlers write what the page read of the
+// files (name, size, text).
+const uploadPage = `<!doctype html><title>Apply</title>
+<label>CV <input type=file id=cv></label>
+<button id=pick>Attach a cover letter</button><input type=file id=letter style="display:none">
+<p id=out>nothing attached</p>
+<script>
+for (const id of ['cv', 'letter']) {
+  const el = document.getElementById(id);
+  el.addEventListener('change', async () => {
+    const parts = [];
+    for (const f of el.files) parts.push(f.name + ' (' + f.size + ' bytes): ' + (await f.text()).trim());
+    document.getElementById('out').textContent = id + ' attached: ' + (parts.join(', ') || 'nothing');
+  });
+}
+document.getElementById('pick').addEventListener('click', () => document.getElementById('letter').click());
+</script>`
+
 // site serves the test pages on 127.0.0.1.
 func site(t testing.TB) *httptest.Server {
 	t.Helper()
@@ -97,6 +116,24 @@ func site(t testing.TB) *httptest.Server {
 	page("/chat", chatPage)
 	page("/hover", `<!doctype html><title>Menu</title><div style="height:1600px"><button id="m" onmouseenter="document.getElementById('t').textContent='Menu opened'">Menu</button><p id="t"></p></div>`+
 		`<p id="far">Far away</p><button id="late">Late</button><p id="seen"></p><script>new IntersectionObserver(function(es){if(es[0].isIntersecting)document.getElementById('seen').textContent='Came into view'}).observe(document.getElementById('late'))</script>`)
+	page("/upload", uploadPage)
+	page("/pizza", `<!doctype html><title>Pizza</title><label>Toppings <select id=top multiple>
+<option value=basil>Basil</option><option value=chili selected>Chili flakes</option><option value=olive>Olives</option></select></label>
+<label>Note <input id=note value="Ring twice"></label><p id=out>no choice yet</p>
+<script>document.getElementById('top').addEventListener('change', e => { document.getElementById('out').textContent = 'Toppings: ' + [...e.target.selectedOptions].map(o => o.textContent).join(' and '); });</script>`)
+	mux.HandleFunc("POST /signin", func(w http.ResponseWriter, r *http.Request) {
+		http.SetCookie(w, &http.Cookie{Name: "user", Value: r.FormValue("u"), Path: "/", HttpOnly: true})
+		http.Redirect(w, r, "/account", http.StatusSeeOther)
+	})
+	page("/signin", `<!doctype html><title>Sign in</title><form method=post action=/signin><label>User name <input name=u></label><button>Sign in</button></form>`)
+	mux.HandleFunc("GET /account", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		who := "nobody"
+		if c, err := r.Cookie("user"); err == nil {
+			who = c.Value
+		}
+		fmt.Fprintf(w, `<!doctype html><title>Account</title><p>Signed in as %s</p>`, html.EscapeString(who))
+	})
 	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })

@@ -62,10 +62,11 @@ type (
 	KeyIn struct {
 		Key string `json:"key" jsonschema:"the key: a name such as Enter, Tab, Escape, ArrowDown, Backspace, or one character; with modifiers Control+a, Shift+Tab"`
 	}
-	// UploadIn is browser_file_upload's input.
+	// UploadIn is browser_file_upload's input (Playwright MCP's, with an
+	// optional id).
 	UploadIn struct {
-		ID    int      `json:"id" jsonschema:"the file field's number, [id=N] in the tree"`
-		Paths []string `json:"paths" jsonschema:"absolute paths of the files to choose"`
+		Paths []string `json:"paths,omitempty" jsonschema:"the absolute paths of the files to upload: one file or several; omitted (or empty) cancels the open file chooser"`
+		ID    int      `json:"id,omitempty" jsonschema:"the file field, [id=N] in the tree ([type=file]); omitted: the file chooser the last click opened"`
 	}
 	// TabsIn is browser_tabs's input.
 	TabsIn struct {
@@ -102,6 +103,11 @@ type (
 	}
 	filesPage interface {
 		SetFiles(ctx context.Context, id int, paths []string) error
+		FileChooser(ctx context.Context) *capture.FileChooser
+		SetChooserFiles(ctx context.Context, paths []string) error
+	}
+	selectPage interface {
+		SelectOptions(ctx context.Context, id int, values []string) error
 	}
 )
 
@@ -205,7 +211,7 @@ func (s *Server) addTools() {
 		})
 	tool(s, "browser_type", "Type text into a text field or editable element, replacing what it holds unless clear is false; submit presses Enter afterwards. Answers with what changed.",
 		nil, func(ctx context.Context, ss *session, in TypeIn) (string, error) { return ss.typeText(ctx, in) })
-	tool(s, "browser_select_option", "Choose an option of a drop-down (select) by its value or visible text. Answers with what changed.",
+	tool(s, "browser_select_option", "Choose options of a drop-down or list box (select) by their values or visible texts: one, or several for a multiple select (exactly those end up selected). Answers with what changed.",
 		nil, func(ctx context.Context, ss *session, in SelectIn) (string, error) { return ss.selectOption(ctx, in) })
 	tool(s, "browser_check", "Set a checkbox, radio button or switch to checked (or, with checked false, unchecked), clicking it only when it is not already so. Answers with what changed.",
 		nil, func(ctx context.Context, ss *session, in CheckIn) (string, error) { return ss.check(ctx, in) })
@@ -226,13 +232,8 @@ func (s *Server) addTools() {
 			})
 	}
 	if has[filesPage]() {
-		tool(s, "browser_file_upload", "Choose files for a file field ([type=file] in the tree). Answers with what changed.",
-			nil, func(ctx context.Context, ss *session, in UploadIn) (string, error) {
-				if len(in.Paths) == 0 {
-					return "", errors.New("paths is empty: give the files to choose")
-				}
-				return ss.onElement(ctx, in.ID, "upload", func(p page, ctx context.Context) error { return p.(filesPage).SetFiles(ctx, in.ID, in.Paths) })
-			})
+		tool(s, "browser_file_upload", "Upload files: answer the file chooser that a click opened (an answer says \"file chooser: open\"), or, with id, choose the files of that file field ([type=file] in the tree). Paths must be absolute and inside the folders the server allows. Without paths the open chooser is cancelled. Answers with what changed.",
+			nil, func(ctx context.Context, ss *session, in UploadIn) (string, error) { return ss.upload(ctx, in) })
 	}
 	tool(s, "browser_tabs", "List, open, select or close tabs. list numbers them from 0 and marks the current one; new opens a tab (and a URL, if given) and makes it current.",
 		schemaOf[TabsIn](map[string][]any{"action": {"list", "new", "select", "close"}}),
@@ -415,13 +416,35 @@ func (ss *session) typeText(ctx context.Context, in TypeIn) (string, error) {
 }
 
 func (ss *session) selectOption(ctx context.Context, in SelectIn) (string, error) {
-	switch len(in.Values) {
-	case 0:
+	switch {
+	case len(in.Values) == 0:
 		return "", errors.New("values is empty: give the option to choose")
-	case 1:
+	case len(in.Values) == 1 || !has[selectPage]():
+		if len(in.Values) > 1 {
+			return "", fmt.Errorf("%d values given: this build's browser adapter chooses one option", len(in.Values))
+		}
 		return ss.act(ctx, in.ID, capture.Select, in.Values[0], in.Values[0])
 	}
-	return "", fmt.Errorf("%d values given: choosing several options of a multiple select is not supported yet; choose one", len(in.Values))
+	t, err := ss.current(ctx, false)
+	if err != nil {
+		return "", err
+	}
+	n, err := t.element(in.ID)
+	if err != nil {
+		return "", err
+	}
+	if err := t.page.(selectPage).SelectOptions(ctx, in.ID, in.Values); err != nil {
+		if errors.Is(err, capture.ErrNoElement) {
+			return "", fmt.Errorf("element [id=%d] (%s %q) could not be used: %v; browser_snapshot shows the page now", in.ID, n.Role, n.Name, cleanErr(err))
+		}
+		return "", pageErr("select", err)
+	}
+	vals, _ := json.Marshal(in.Values)
+	o, err := ss.observe(ctx, t, &observe.Action{Element: in.ID, Action: capture.Select, Value: string(vals)}, nil)
+	if err != nil {
+		return "", err
+	}
+	return ss.answer(o), nil
 }
 
 // stateOf reports whether n carries a state flag (checked, pressed, ...),

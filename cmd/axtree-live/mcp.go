@@ -30,6 +30,7 @@ func mcpCommand() *cli.Command {
 	var (
 		httpAddr, tokenFile, db, trajDir, chromium, remoteURL, subDir string
 		allowRemote, allowFiles                                       bool
+		uploadRoots                                                   []string
 		timeout                                                       = 30 * time.Second
 	)
 	return &cli.Command{
@@ -43,8 +44,11 @@ HTTP transport (loopback only, unless --allow-remote with a bearer token
 from --token-file or $AXTREE_MCP_TOKEN). Every step of every session is
 stored in --db and every session's trajectory written to --trajectories
 (axtree view FILE opens one). Chromium starts at the first tool call that
-needs a page (or attach to one with --remote). The README lists the tools
-and their schemas.`,
+needs a page (or attach to one with --remote). Each session has its own
+browser context: its own cookies and storage, so no client sees another's
+logins. browser_file_upload takes files from --upload-root folders only
+(default: the working directory). The README lists the tools and their
+schemas.`,
 		Flags: func(f *cli.Flags) {
 			f.String(&httpAddr, "http", "HOST:PORT", "serve the streamable HTTP transport here instead of stdio (e.g. 127.0.0.1:8931)")
 			f.Bool(&allowRemote, "allow-remote", "allow a non-loopback --http address (needs a token)")
@@ -54,6 +58,7 @@ and their schemas.`,
 			f.String(&chromium, "chromium", "PATH", "the Chromium executable (default: $AXTREE_CHROMIUM, /usr/bin/chromium, or chromium on PATH)")
 			f.String(&remoteURL, "remote", "URL", "attach to a running browser's DevTools websocket URL instead of starting one")
 			f.String(&subDir, "subroutines", "DIR", "offer every Subroutine file (*.json) in DIR as a tool named after it")
+			f.Strings(&uploadRoots, "upload-root", "DIR", "a folder browser_file_upload may take files from (repeat for several; default: the working directory)")
 			f.Bool(&allowFiles, "allow-file-urls", "let browser_navigate open file: URLs (a file: page can read your files)")
 			f.Duration(&timeout, "timeout", "bound on one navigation, capture or action")
 		},
@@ -100,7 +105,7 @@ and their schemas.`,
 			srv, err := mcp.New(mcp.Options{Subroutines: subs,
 				Browser: capture.Options{ExecPath: chromium, RemoteURL: remoteURL,
 					NavTimeout: timeout, CollectTimeout: timeout, ActTimeout: timeout},
-				Store: store, Trajectories: trajDir, AllowFileURLs: allowFiles,
+				Store: store, Trajectories: trajDir, AllowFileURLs: allowFiles, UploadRoots: uploadRoots,
 			})
 			if err != nil {
 				return err
