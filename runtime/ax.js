@@ -143,38 +143,6 @@
     var ac = apply(getAttr, el, ['aria-checked']) || apply(getAttr, el, ['aria-pressed']) || apply(getAttr, el, ['aria-selected']);
     return ac === 'true' ? 'yes' : (ac === 'mixed' ? 'mixed' : 'no');
   });
-  // selectMany chooses exactly the options matching a.values (value, or
-  // else trimmed label or text) in a <select multiple>, with the natives
-  // captured at install, then fires input and change as a user's choice
-  // does. It answers '' or what was wrong.
-  var NN = api.natives;
-  var optSelectedSet = gopd(HTMLOptionElement.prototype, 'selected').set;
-  var selectMultiple = gopd(HTMLSelectElement.prototype, 'multiple').get;
-  api.register('ax.selectMany', function (a) {
-    var el = api.element(a.k);
-    if (!el) return 'the element is no longer in the page';
-    var tag = apply(NN.localName, el, []);
-    if (tag !== 'select') return 'the element (' + tag + ') is not a select';
-    if (!apply(selectMultiple, el, [])) return 'the select takes one option, not ' + a.values.length;
-    var want = a.values, hit = list();
-    var opts = apply(NN.selectOptions, el, []), n = apply(NN.collLength, opts, []);
-    var on = list();
-    for (var i = 0; i < n; i++) {
-      var o = apply(NN.collItem, opts, [i]);
-      var v = apply(NN.optionValue, o, []), lab = apply(strTrim, apply(NN.optionLabel, o, []), []), txt = apply(strTrim, apply(NN.optionText, o, []), []);
-      on[i] = false;
-      for (var j = 0; j < want.length; j++) if (v === want[j] || lab === want[j] || txt === want[j]) { on[i] = true; hit[j] = true; }
-    }
-    for (j = 0; j < want.length; j++) if (!hit[j]) return 'the select has no option ' + stringify(want[j]);
-    try { apply(NN.focus, el, []); } catch (e) {}
-    for (i = 0; i < n; i++) apply(optSelectedSet, apply(NN.collItem, opts, [i]), [on[i]]);
-    var init = dict(); init.bubbles = true; init.composed = true;
-    apply(NN.dispatchEvent, el, [new NN.Event('input', init)]);
-    var init2 = dict(); init2.bubbles = true;
-    apply(NN.dispatchEvent, el, [new NN.Event('change', init2)]);
-    return '';
-  });
-
   // Targets as the program wrote them -> JSON for Go.
   function targetOf(t, depth) {
     if (depth > 8) fail('ax: a target nests "within" more than 8 levels');

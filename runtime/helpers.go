@@ -614,9 +614,9 @@ func (s *Session) perform(ctx context.Context, req *actReq, c *Call) (*observati
 }
 
 // selectValues chooses the options values (each an option's value, or
-// else its label) of the <select> with tree id id (s.act held): one value
-// through trusted-path Act, several in a <select multiple>, exactly those
-// options. ax.select works on <select> elements only; an ARIA listbox or
+// else its label) of the <select> with tree id id (s.act held) through
+// capture's SelectOptions: one value, or several of a <select multiple>,
+// exactly those options. ax.select works on <select> elements only; an ARIA listbox or
 // combobox is driven by clicking, and saying so is the error.
 func (s *Session) selectValues(ctx context.Context, o *observation, id int, node *axtree.Node, values []string) error {
 	if len(values) == 0 {
@@ -629,15 +629,8 @@ func (s *Session) selectValues(ctx context.Context, o *observation, id int, node
 		}
 		return fmt.Errorf("select [id=%d] %s %q: ax.select chooses options of a <select> element, and this is a <%s>; for an ARIA listbox or combobox, click it open and click the option (ax.click({role: \"option\", name: …}))", id, node.Role, node.Name, tag)
 	}
-	if len(values) == 1 {
-		return s.page.Act(ctx, id, capture.Select, values[0])
-	}
-	var msg string
-	if err := s.page.Call(ctx, "", "ax.selectMany", map[string]any{"k": o.snap.CaptureID(id), "values": values}, &msg); err != nil {
-		return err
-	}
-	if msg != "" {
-		return fmt.Errorf("select [id=%d] %s %q: %s", id, node.Role, node.Name, msg)
+	if err := s.page.SelectOptions(ctx, id, values); err != nil {
+		return fmt.Errorf("select [id=%d] %s %q: %w", id, node.Role, node.Name, err)
 	}
 	return nil
 }
