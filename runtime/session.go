@@ -492,6 +492,9 @@ func (s *Session) Check(ctx context.Context, program string, names []string) err
 			return fmt.Errorf("%w: parameter %v", ErrBadParams, err)
 		}
 	}
+	if names == nil {
+		names = []string{} // JSON [], not null
+	}
 	err := s.page.Call(ctx, "", "ax.run", map[string]any{"run": 0, "body": program, "names": names, "values": "[]", "compileOnly": true}, nil)
 	if err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "capture: call ax.run: "))

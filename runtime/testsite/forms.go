@@ -86,12 +86,36 @@ func StartForms() (*Forms, error) {
 		f.mu.Unlock()
 		writeHTML(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thanks</title></head><body><p>Thanks for subscribing.</p></body></html>`)
 	})
+	// /strict is a page under a strict Content-Security-Policy, as many
+	// large sites send: scripts only from the site (no eval, no Function
+	// constructor), Trusted Types required for script sinks, requests only
+	// to the site.
+	mux.HandleFunc("GET /strict", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", strictCSP)
+		writeHTML(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict</title></head><body>
+<main><h1>Newsletter</h1><label>Email <input id="email" type="email"></label>
+<button id="go" type="button">Subscribe</button><p id="done"></p></main>
+<script src="/strict.js"></script></body></html>`)
+	})
+	mux.HandleFunc("GET /strict.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", strictCSP)
+		w.Header().Set("Content-Type", "text/javascript")
+		_, _ = w.Write([]byte(strictJS))
+	})
 	mux.HandleFunc("GET /date", page("Date", `<main><label>Earliest start date <input id="start" readonly placeholder="DD.MM.YYYY"></label></main>`, dateJS))
 	if err := f.start(mux); err != nil {
 		return nil, err
 	}
 	return f, nil
 }
+
+// strictCSP is /strict's policy.
+const strictCSP = "default-src 'self'; script-src 'self'; connect-src 'self'; require-trusted-types-for 'script'; object-src 'none'; base-uri 'none'"
+
+const strictJS = `document.getElementById('go').addEventListener('click', function () {
+  document.getElementById('done').textContent = 'Subscribed ' + document.getElementById('email').value;
+});
+`
 
 const reactJS = `(function () {
   'use strict';
