@@ -35,7 +35,8 @@ type Options struct {
 	AllowFileURLs bool
 	// UploadRoots are the folders browser_file_upload may choose files
 	// from (a page must not talk the model into uploading the user's
-	// keys). Empty: the server's working directory.
+	// keys); a hidden file or folder inside one (.env, .ssh/…) is refused.
+	// Empty: uploads are off.
 	UploadRoots []string
 	// QuietLines bounds the appeared and changed lines of a quiet answer,
 	// each (0: 12).

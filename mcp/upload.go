@@ -77,7 +77,7 @@ func (s *Server) checkUploads(paths []string) ([]string, error) {
 		}
 		if !inside(filepath.Clean(p), roots) {
 			// Said before looking: whether a file outside exists is not told.
-			return nil, fmt.Errorf("file %q is outside the folders uploads may come from (%s); the server's --upload-root sets them", clipStr(p, 300), strings.Join(roots, ", "))
+			return nil, fmt.Errorf("file %q is outside the folders uploads may come from (%s; hidden files and folders inside them excepted); the server's --upload-root sets them", clipStr(p, 300), strings.Join(roots, ", "))
 		}
 		real, err := filepath.EvalSymlinks(p)
 		if err != nil {
@@ -91,25 +91,23 @@ func (s *Server) checkUploads(paths []string) ([]string, error) {
 			return nil, fmt.Errorf("file %q is not a regular file", clipStr(p, 300))
 		}
 		if !inside(real, roots) {
-			return nil, fmt.Errorf("file %q is outside the folders uploads may come from (%s); the server's --upload-root sets them", clipStr(p, 300), strings.Join(roots, ", "))
+			return nil, fmt.Errorf("file %q is outside the folders uploads may come from (%s; hidden files and folders inside them excepted); the server's --upload-root sets them", clipStr(p, 300), strings.Join(roots, ", "))
 		}
 		out = append(out, real)
 	}
 	return out, nil
 }
 
-// uploadRoots returns the folders uploads may come from, resolved:
-// Options.UploadRoots, else the server's working directory. (The client's
-// MCP roots are not asked: a server may not call the client back while it
-// answers a tool call in the current protocol version.)
+// uploadRoots returns the folders uploads may come from, resolved
+// (Options.UploadRoots). None given: uploads are off, since a page could
+// talk the model into choosing any file the server can read, and the
+// working directory is often the user's home. (The client's MCP roots are
+// not asked: a server may not call the client back while it answers a
+// tool call in the current protocol version.)
 func (s *Server) uploadRoots() ([]string, error) {
 	dirs := s.opts.UploadRoots
 	if len(dirs) == 0 {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("no folder to upload from: %w", err)
-		}
-		dirs = []string{wd}
+		return nil, errors.New("file uploads are off: the server takes files only from the folders its --upload-root flags name (Options.UploadRoots), and none was given")
 	}
 	// Each root as given and resolved (a path inside either form passes the
 	// first check; the file's resolved path must be inside a resolved root).
@@ -130,11 +128,20 @@ func (s *Server) uploadRoots() ([]string, error) {
 	return out, nil
 }
 
-// inside reports whether path lies in one of roots (both resolved).
+// inside reports whether path lies in one of roots (both resolved) with
+// no hidden component below the root: .env, .git/… and .ssh/… inside an
+// upload folder are not for pages.
 func inside(path string, roots []string) bool {
 	for _, r := range roots {
 		rel, err := filepath.Rel(r, path)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			continue
+		}
+		hidden := false
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			hidden = hidden || (strings.HasPrefix(part, ".") && part != ".")
+		}
+		if !hidden {
 			return true
 		}
 	}

@@ -59,3 +59,33 @@ func TestFileUpload(t *testing.T) {
 	assert.Contains(t, snap, "letter attached: letter.txt", "a cancelled chooser changes nothing")
 	assert.NotContains(t, snap, "TOPSECRET")
 }
+
+// The paths the model gives are checked before any page sees them: with no
+// upload folder configured uploads are off (the working directory may be
+// the user's home), and hidden files and folders inside a folder (.env,
+// .ssh/…) are refused as if outside it.
+func TestUploadPathsChecked(t *testing.T) {
+	root := t.TempDir()
+	cv := filepath.Join(root, "cv.txt")
+	require.NoError(t, os.WriteFile(cv, []byte("Ada"), 0o644))
+	env := filepath.Join(root, ".env")
+	require.NoError(t, os.WriteFile(env, []byte("TOKEN=1"), 0o600))
+	require.NoError(t, os.MkdirAll(filepath.Join(root, ".ssh"), 0o700))
+	key := filepath.Join(root, ".ssh", "id_ed25519")
+	require.NoError(t, os.WriteFile(key, []byte("KEY"), 0o600))
+	require.NoError(t, os.Symlink(key, filepath.Join(root, "key.txt")))
+
+	_, err := (&Server{}).checkUploads([]string{cv})
+	assert.ErrorContains(t, err, "file uploads are off", "no folder given")
+
+	s := &Server{opts: Options{UploadRoots: []string{root}}}
+	got, err := s.checkUploads([]string{cv})
+	require.NoError(t, err)
+	real, err := filepath.EvalSymlinks(cv)
+	require.NoError(t, err)
+	assert.Equal(t, []string{real}, got)
+	for _, bad := range []string{env, key, filepath.Join(root, "key.txt"), filepath.Join(root, "sub", "..", ".env")} {
+		_, err := s.checkUploads([]string{bad})
+		assert.ErrorContains(t, err, "is outside the folders uploads may come from", bad)
+	}
+}

@@ -47,7 +47,7 @@ stored in --db and every session's trajectory written to --trajectories
 needs a page (or attach to one with --remote). Each session has its own
 browser context: its own cookies and storage, so no client sees another's
 logins. browser_file_upload takes files from --upload-root folders only
-(default: the working directory). The README lists the tools and their
+(none given: uploads are off; hidden files inside a folder are refused). The README lists the tools and their
 schemas.`,
 		Flags: func(f *cli.Flags) {
 			f.String(&httpAddr, "http", "HOST:PORT", "serve the streamable HTTP transport here instead of stdio (e.g. 127.0.0.1:8931)")
@@ -58,7 +58,7 @@ schemas.`,
 			f.String(&chromium, "chromium", "PATH", "the Chromium executable (default: $AXTREE_CHROMIUM, /usr/bin/chromium, or chromium on PATH)")
 			f.String(&remoteURL, "remote", "URL", "attach to a running browser's DevTools websocket URL instead of starting one")
 			f.String(&subDir, "subroutines", "DIR", "offer every Subroutine file (*.json) in DIR as a tool named after it")
-			f.Strings(&uploadRoots, "upload-root", "DIR", "a folder browser_file_upload may take files from (repeat for several; default: the working directory)")
+			f.Strings(&uploadRoots, "upload-root", "DIR", "a folder browser_file_upload may take files from (repeat for several; none: uploads are off)")
 			f.Bool(&allowFiles, "allow-file-urls", "let browser_navigate open file: URLs (a file: page can read your files)")
 			f.Duration(&timeout, "timeout", "bound on one navigation, capture or action")
 		},
