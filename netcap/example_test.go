@@ -72,3 +72,13 @@ func ExampleReplay_Expand() {
 	// https://api.shop.example.com/v1/orders?access_token={{access_token}}&key={{key}}&page=1
 	// fresh-token 39
 }
+
+func ExampleParamName() {
+	fmt.Println(netcap.ParamName("E-mail address *"))
+	fmt.Println(netcap.ParamName("2nd line"))
+	fmt.Printf("%q\n", netcap.ParamName("★"))
+	// Output:
+	// e_mail_address
+	// p_2nd_line
+	// ""
+}

@@ -180,12 +180,12 @@ func buildParams(actions []Action) []Param {
 			continue
 		}
 		seen[a.Value] = true
-		base := sanitizeName(a.Name)
+		base := ParamName(a.Name)
 		if base == "" {
-			base = sanitizeName(a.Role)
+			base = ParamName(a.Role)
 		}
 		if base == "" {
-			base = sanitizeName("id_" + a.ID)
+			base = ParamName("id_" + a.ID)
 		}
 		if base == "" || base == "id" {
 			base = "param"
@@ -222,9 +222,11 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// sanitizeName lower-cases s, maps runs of other characters to '_', trims
-// '_' and caps the length at 32; a leading digit gets a "p_" prefix.
-func sanitizeName(s string) string {
+// ParamName makes a parameter name of s (a field's name or role): it
+// lower-cases s, maps runs of other characters to '_', trims '_' and caps
+// the length at 32; a leading digit gets a "p_" prefix. "" when s has no
+// letter or digit.
+func ParamName(s string) string {
 	var b []byte
 	for i := 0; i < len(s) && len(b) < 32; i++ {
 		c := s[i]

@@ -71,7 +71,7 @@ func (s *secretSet) add(value, name, kind string) string {
 	if i, ok := s.byValue[value]; ok {
 		return s.list[i].Placeholder
 	}
-	base := sanitizeName(name)
+	base := ParamName(name)
 	if base == "" {
 		base = "secret"
 	}

@@ -308,9 +308,9 @@ func buildParams(acts []recAction) []*param {
 			}
 			seen[a.Value] = true
 		}
-		base := identName(a.Name)
+		base := netcap.ParamName(a.Name)
 		if base == "" {
-			base = identName(a.Role)
+			base = netcap.ParamName(a.Role)
 		}
 		if base == "" {
 			base = "param"
@@ -324,30 +324,6 @@ func buildParams(acts []recAction) []*param {
 		}
 		used[name] = true
 		out = append(out, &param{name: name, value: a.Value, action: i, secret: a.Secret, typ: TypeString})
-	}
-	return out
-}
-
-// identName lower-cases s and maps runs of other characters to '_'
-// (at most 32 characters); a leading digit gets a "p_" prefix.
-func identName(s string) string {
-	var b []byte
-	for i := 0; i < len(s) && len(b) < 32; i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-			b = append(b, c)
-		case 'A' <= c && c <= 'Z':
-			b = append(b, c+'a'-'A')
-		default:
-			if len(b) > 0 && b[len(b)-1] != '_' {
-				b = append(b, '_')
-			}
-		}
-	}
-	out := strings.Trim(string(b), "_")
-	if out != "" && out[0] >= '0' && out[0] <= '9' {
-		out = "p_" + out
 	}
 	return out
 }
@@ -466,7 +442,7 @@ func (m *maker) netSecrets(r *netcap.Replay) {
 		if dup {
 			continue
 		}
-		name := identName(sc.Placeholder)
+		name := netcap.ParamName(sc.Placeholder)
 		if ValidIdentifier(name) != nil {
 			name += "_value"
 		}
@@ -899,7 +875,7 @@ func targetJS(role, name string) string {
 func (m *maker) defaultName(e *netcap.Entry, plan string) string {
 	for i := len(m.acts) - 1; i >= 0; i-- {
 		if m.acts[i].Action.Action == "click" {
-			if n := identName(m.acts[i].Name); n != "" && validName(n) {
+			if n := netcap.ParamName(m.acts[i].Name); n != "" && validName(n) {
 				return n
 			}
 		}
@@ -907,7 +883,7 @@ func (m *maker) defaultName(e *netcap.Entry, plan string) string {
 	if e != nil && plan != PlanDOM {
 		if u, err := url.Parse(e.URL); err == nil {
 			segs := strings.Split(strings.Trim(u.Path, "/"), "/")
-			if n := identName(segs[len(segs)-1]); n != "" && validName(n) {
+			if n := netcap.ParamName(segs[len(segs)-1]); n != "" && validName(n) {
 				return n
 			}
 		}
