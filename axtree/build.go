@@ -915,7 +915,9 @@ func (b *builder) keep(f *frame, n *html.Node) *Node {
 	if (role == "region" || role == "form") && len(acts) == 0 && f.c.Name(n) == "" {
 		return nil
 	}
-	return b.element(f, n, role, acts)
+	node := b.element(f, n, role, acts)
+	node.Focusable = !interactive && focusable(n)
+	return node
 }
 
 // actions computes what a person can do to n beyond what its role implies,

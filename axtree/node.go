@@ -37,8 +37,12 @@ type Node struct {
 	// one space: text and links of one line of prose (an inline run) read
 	// as one line. It is a hint the printer follows when the grammar
 	// allows it (serialize/FORMAT.md, "Inline runs").
-	Joined   bool
-	Children []*Node
+	Joined bool
+	// Focusable marks an element a person can reach by keyboard though
+	// its role is not interactive (tabindex ≥ 0, contenteditable): it
+	// keeps its printed id (Addressable) whatever its role.
+	Focusable bool
+	Children  []*Node
 }
 
 // Operable reports whether a person can act on n: an interactive role
@@ -47,6 +51,45 @@ type Node struct {
 // presentational children for the same reason.
 func (n *Node) Operable() bool {
 	return n != nil && n.Role != "" && (interactiveRole(n.Role) || len(n.Actions) > 0)
+}
+
+// Addressable reports whether the text prints n's id: every element but
+// the parts of a structure that a person reads and does not act on —
+// headings, images, list items, table rows and cells (PartRole) — unless
+// n is operable, focusable or carries a form state (checked, selected, a
+// value). Those parts keep their Node.ID (Tree.Node finds them) but print
+// none: an agent clicks, types and scopes by the ids it sees, and ids on
+// every row and heading cost a fifth of a long page's tokens.
+func (n *Node) Addressable() bool {
+	if n == nil || n.Role == "" {
+		return false
+	}
+	if !PartRole(n.Role) || n.Focusable || n.Operable() {
+		return true
+	}
+	for _, a := range n.States {
+		if a.Key == "checked" || a.Key == "selected" {
+			return true
+		}
+	}
+	for _, a := range n.Props {
+		if a.Key == "value" {
+			return true
+		}
+	}
+	return false
+}
+
+// PartRole reports whether role is a part of a structure an agent reads
+// rather than acts on or scopes to: heading, img, listitem, row, cell,
+// columnheader, rowheader. Their containers (list, table, grid, landmarks)
+// keep their ids, so a snapshot can still be scoped to them.
+func PartRole(role string) bool {
+	switch role {
+	case "heading", "img", "listitem", "row", "cell", "columnheader", "rowheader":
+		return true
+	}
+	return false
 }
 
 // Tree is the built tree of one page.

@@ -27,7 +27,7 @@ func ExampleFit() {
 		{Name: "Imprint, terms of use and privacy, at the foot of the page."},
 	}}
 	words := func(b []byte) int { return len(strings.Fields(string(b))) }
-	res, err := budget.Fit(tree, budget.Options{Tokens: 50, Count: words})
+	res, err := budget.Fit(tree, budget.Options{Tokens: 44, Count: words})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -37,22 +37,22 @@ func ExampleFit() {
 	// Output:
 	// [searchbox] Search [id=1]
 	// [list] [id=2]
-	//   [listitem] [id=10]
+	//   [listitem]
 	//     [link] Kettle 0 [id=11]
 	//     €19.00
-	//   [listitem] [id=12]
+	//   [listitem]
 	//     [link] Kettle 1 [id=13]
 	//     €29.00
-	//   [listitem] [id=14]
+	//   [listitem]
 	//     [link] Kettle 2 [id=15]
 	//     €39.00
-	//   [listitem] [id=16]
+	//   [listitem]
 	//     [link] Kettle 3 [id=17]
-	//   [listitem] [id=18]
+	//   [listitem]
 	//     [link] Kettle 4 [id=19]
-	//   [listitem] [id=20]
+	//   [listitem]
 	//     [link] Kettle 5 [id=21]
 	// [+1 more]
 	// [truncated=budget]
-	// 47 [text lists far-text]
+	// 41 [text lists far-text]
 }

@@ -16,10 +16,11 @@ import (
 type Diff struct {
 	// Appeared are the lines that are new, in document order: element lines
 	// whose id the old tree did not have, and text lines it did not have
-	// (as many times).
+	// (as many times); an element printed without an id (a heading, a row:
+	// serialize/FORMAT.md, "Ids") is compared by its line, as text is.
 	Appeared []string
 	// Telling are the Appeared lines that say something: text lines and
-	// elements with a name or that can be acted on (not "[row] [id=7]"), the
+	// elements with a name or that can be acted on (not "[list] [id=7]"), the
 	// preview of a page a navigation led to.
 	Telling []string
 	// Changed are the element lines whose id both trees have but whose line
@@ -29,10 +30,16 @@ type Diff struct {
 	Changed []string
 	// Gone are the ids of the old tree the new one does not have, ascending.
 	Gone []int
-	// GoneText counts the old text lines the new tree no longer has.
+	// GoneText counts the old text lines (and lines of elements printed
+	// without an id) the new tree no longer has.
 	GoneText int
 	// Kept counts the ids both trees have.
 	Kept int
+	// live are the ids the new tree prints, ascending, when DiffTrees made
+	// the diff: a range of gone ids may span ids neither tree printed
+	// (a heading's, a row's), so "gone: 10-28" stays one range.
+	live  []int
+	spans bool
 }
 
 // Same reports whether nothing changed.
@@ -135,7 +142,9 @@ func DiffTrees(old, cur []byte) (*Diff, error) {
 				texts[l]--
 			} else {
 				d.Appeared = append(d.Appeared, l)
-				d.Telling = append(d.Telling, l)
+				if c.telling[i] { // an element printed without an id counts as a line of text, told only with a name
+					d.Telling = append(d.Telling, l)
+				}
 			}
 			continue
 		}
@@ -177,6 +186,12 @@ func DiffTrees(old, cur []byte) (*Diff, error) {
 		}
 	}
 	slices.Sort(d.Gone)
+	d.live = make([]int, 0, len(c.byID))
+	for id := range c.byID {
+		d.live = append(d.live, id)
+	}
+	slices.Sort(d.live)
+	d.spans = true
 	return d, nil
 }
 
@@ -234,7 +249,7 @@ func AppendQuiet(dst []byte, s Step, d *Diff, o QuietOptions) []byte {
 	switch {
 	case len(d.Gone) > 0:
 		dst = append(dst, "gone: "...)
-		dst = appendRanges(dst, d.Gone)
+		dst = appendRanges(dst, d.Gone, d.bridges)
 		if d.GoneText > 0 {
 			dst = fmt.Appendf(dst, " and %d text lines", d.GoneText)
 		}
@@ -297,11 +312,26 @@ func appendBounded(dst []byte, shown []string, total int) []byte {
 	return dst
 }
 
-// appendRanges writes ascending ids compactly: "3-7, 9, 12-13".
-func appendRanges(dst []byte, ids []int) []byte {
+// bridges reports whether one range of gone ids may run from a to b
+// (a < b, both gone): no id between them is printed in the new tree, so
+// the ids between were gone too or never printed.
+func (d *Diff) bridges(a, b int) bool {
+	if b == a+1 {
+		return true
+	}
+	if !d.spans {
+		return false
+	}
+	i, _ := slices.BinarySearch(d.live, a+1)
+	return i == len(d.live) || d.live[i] >= b
+}
+
+// appendRanges writes ascending ids compactly: "3-7, 9, 12-13"; next says
+// whether two ids may share a range.
+func appendRanges(dst []byte, ids []int, next func(a, b int) bool) []byte {
 	for i := 0; i < len(ids); {
 		j := i
-		for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+		for j+1 < len(ids) && next(ids[j], ids[j+1]) {
 			j++
 		}
 		if i > 0 {

@@ -17,7 +17,7 @@ func ExampleHTMLBytes() {
 	fmt.Println(res.Links[3])
 	// Output:
 	// [main] [id=1]
-	//   [heading][level=1] Shop [id=2]
+	//   [heading][level=1] Shop
 	//   [link] Cart [id=3]
 	// https://shop.test/cart
 }

@@ -169,7 +169,7 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 func (p *printer) jsonElement(n *axtree.Node, depth int) {
 	b := p.buf
 	b = append(b, '{')
-	if n.ID > 0 {
+	if n.ID > 0 && n.Addressable() { // the ids the text prints (FORMAT.md, "Ids")
 		b = append(b, `"id":`...)
 		b = strconv.AppendInt(b, int64(n.ID), 10)
 		b = append(b, ',')

@@ -163,6 +163,13 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			}
 		}
 	}
+	// A part of a structure prints its id only when a person can reach it
+	// (Node.Addressable): the printed id says it is focusable.
+	for _, n := range elems {
+		if n.ID > 0 && !n.Addressable() {
+			n.Focusable = true
+		}
+	}
 	return t, pieces, nil
 }
 

@@ -314,10 +314,23 @@ func (p *printer) endLine() {
 // Joined, has no children and is not a placeholder, and the node printed
 // just before it, at the same depth, left its line open (a text, or an
 // element whose id ends it, with no attribute after the id that lacks a
-// value, and no children); two texts never join.
+// value, and no children); two texts never join, and an element that
+// prints neither an id (Node.Addressable) nor a name starts its own line:
+// it would read as attributes of the piece before it.
 func (p *printer) joins(n *axtree.Node, depth int) bool {
 	return n.Joined && p.nl && p.open && p.openDepth == depth && len(n.Children) == 0 &&
-		!isMore(n) && !(n.Role == "" && p.openText)
+		!isMore(n) && !(n.Role == "" && p.openText) &&
+		(n.Role == "" || n.ID > 0 && n.Addressable() || printsText(n.Name))
+}
+
+// printsText reports whether appendClean writes anything for s.
+func printsText(s string) bool {
+	for _, r := range s {
+		if !isSpace(r) && !dropRune(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // line prints one node's line, or its piece of the line printed last; it
@@ -374,9 +387,11 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		return true
 	}
 	p.buf = appendRole(p.buf, n)
+	// Only an addressable element prints its id (FORMAT.md, "Ids").
+	id := n.ID > 0 && n.Addressable()
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
-	toRecord := !p.opt.InlineState && n.ID > 0 && p.ids.add(n.ID)
+	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
 	recorded := false
 	p.keys.reset()
 	for _, a := range n.States {
@@ -400,7 +415,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	if len(p.buf) == mark {
 		p.buf = p.buf[:mark-1]
 	}
-	if n.ID > 0 {
+	if id {
 		p.buf = append(p.buf, " [id="...)
 		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
 		p.buf = append(p.buf, ']')
@@ -425,7 +440,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.buf = p.appendProps(p.buf, p.extra, 0)
 		clear(p.extra) // drop references to the hook's strings
 	}
-	p.nl, p.open = true, n.ID > 0 && !p.flagged && len(n.Children) == 0
+	p.nl, p.open = true, id && !p.flagged && len(n.Children) == 0
 	return true
 }
 

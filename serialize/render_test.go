@@ -42,7 +42,7 @@ func formTree() *axtree.Tree {
 	return &axtree.Tree{Roots: []*axtree.Node{h, txt("  Tell us\tabout\n you. "), form}}
 }
 
-const formText = `[heading][level=2] Apply [id=3]
+const formText = `[heading][level=2] Apply
 Tell us about you.
 [form] [id=60]
   [textbox][editable] Name * [id=61] [required]
@@ -492,7 +492,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("WriteJSON differs from AppendJSON (%v)", err)
 	}
 	for _, want := range []string{
-		`{"url":"https://example.com/apply","title":"Apply now","nodes":[{"id":3,"role":"heading","name":"Apply","dom":30,"depth":0,"states":{"level":"2"}},{"text":"Tell us about you."},`,
+		`{"url":"https://example.com/apply","title":"Apply now","nodes":[{"role":"heading","name":"Apply","dom":30,"depth":0,"states":{"level":"2"}},{"text":"Tell us about you."},`,
 		`{"id":85,"role":"textbox","name":"GitHub *","dom":850,"depth":1,"states":{"editable":true},"props":{"required":true,"placeholder":"Type here"}}`,
 		`{"id":113,"role":"textbox","name":"…","dom":1130,"depth":1,"states":{"read-only":true},"actions":["click→type:focus-first"]}`,
 		`{"id":95,"role":"button","inferred":true,"name":"Close"`,

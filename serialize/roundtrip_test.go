@@ -94,7 +94,8 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 	// further piece (Inline runs), at which depth, and whether it is a text.
 	open, openText, openDepth := false, false, 0
 	joins := func(n *axtree.Node, depth int) bool {
-		return n.Joined && open && openDepth == depth && len(n.Children) == 0 && !(n.Role == "" && openText)
+		return n.Joined && open && openDepth == depth && len(n.Children) == 0 && !(n.Role == "" && openText) &&
+			(n.Role == "" || n.ID > 0 && n.Addressable() || refClean(n.Name, o.NameLimit) != "")
 	}
 	var conv func(kids []*axtree.Node, depth int) []*axtree.Node
 	conv = func(kids []*axtree.Node, depth int) []*axtree.Node {
@@ -128,7 +129,7 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 				role = "generic"
 			}
 			e := &axtree.Node{Role: role, Inferred: n.Inferred, Name: refClean(n.Name, o.NameLimit), Joined: joins(n, depth)}
-			if n.ID > 0 {
+			if n.ID > 0 && n.Addressable() { // a part of a structure prints no id
 				e.ID = n.ID
 			}
 			e.States = refAttrs(n.States, "actions", o.ValueLimit, map[string]bool{})
@@ -138,13 +139,13 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if o.Extra != nil {
 				e.Props = append(e.Props, refAttrs(o.Extra(n, nil), "id", 0, props)...)
 			}
-			recorded := !o.InlineState && n.ID > 0 && !ids[n.ID]
+			recorded := !o.InlineState && e.ID > 0 && !ids[n.ID]
 			if recorded {
 				// the record's states and value come back after the line's
 				e.States = moveLast(e.States, "checked", "selected")
 				e.Props = moveLast(e.Props, "value")
 			}
-			if n.ID > 0 {
+			if e.ID > 0 {
 				ids[n.ID] = true
 			}
 			flagged := false // an attribute without a value on the line

@@ -201,8 +201,9 @@ func hex4(h []byte) rune {
 	return r
 }
 
-// printed returns the roles and ids of the tree's elements the printer
-// shows (those above its depth limit), in pre-order, and whether the limit
+// printed returns the roles and printed ids (0 for none) of the tree's
+// elements the printer shows (those above its depth limit), in pre-order,
+// and whether the limit
 // left any node out.
 func printed(t *axtree.Tree, opts render.Options) (roleIDs []string, deep bool) {
 	max := opts.Text.MaxDepth
@@ -215,7 +216,11 @@ func printed(t *axtree.Tree, opts render.Options) (roleIDs []string, deep bool) 
 			return true
 		}
 		if n.Role != "" {
-			roleIDs = append(roleIDs, fmt.Sprintf("%s %d", n.Role, n.ID))
+			id := n.ID
+			if !n.Addressable() {
+				id = 0 // a heading, row or cell prints no id (FORMAT.md, "Ids")
+			}
+			roleIDs = append(roleIDs, fmt.Sprintf("%s %d", n.Role, id))
 		}
 		return true
 	})

@@ -43,7 +43,7 @@ func ExampleNew() {
 	fmt.Println(out.Links[2])
 	// Output:
 	// 200 0 32
-	// [heading][level=1] Hello [id=1]
+	// [heading][level=1] Hello
 	// [link] Next [id=2]
 	// https://example.org/next
 }

@@ -82,7 +82,7 @@ func hugeRun(t testing.TB, size int) *trajectory.Run {
 	total := 0
 	for k := 0; total < size; k++ {
 		var b strings.Builder
-		fmt.Fprintf(&b, "[main] [id=1]\n  [heading][level=1] Archive page %d [id=2]\n", k)
+		fmt.Fprintf(&b, "[main] [id=1]\n  [heading][level=1] Archive page %d\n", k)
 		id := 2
 		for n := 0; b.Len() < perObs; n++ {
 			if n%20 == 0 {
@@ -95,7 +95,7 @@ func hugeRun(t testing.TB, size int) *trajectory.Run {
 		total += len(text) // JSON escapes only the newlines; the loop stops past size
 		o, err := rec.Observe(text, nil, "", "")
 		require.NoError(t, err)
-		for _, target := range []int{2, id} {
+		for _, target := range []int{3, id} { // the first and the last link
 			r, err := rec.Resolve(o, target)
 			require.NoError(t, err)
 			_, err = rec.Append(trajectory.Step{Kind: trajectory.KindDecision, Observation: o, Outcome: trajectory.StepOK,
