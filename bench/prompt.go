@@ -16,8 +16,9 @@ How to read the page. After every action you receive the current page as an
 indented accessibility tree. Each line is one element or one run of text.
 An element line starts with its role in square brackets, for example
 [button], [link], [textbox] or [heading][level=2], followed by its
-accessible name, then its number in the form [id=N], then properties such
-as [required], [placeholder="..."] or [options=4]. Indented lines are inside
+accessible name, then its number in the form [id=N] (headings, images,
+list items, rows and cells have none unless they can be acted on), then
+properties such as [required], [placeholder="..."] or [options=4]. Indented lines are inside
 the line above them. Lines without a role are visible text. After the tree,
 lines such as [id=N] [value="..."] or [id=N] [checked] give the current
 value of a field and which choices are checked or selected; an element
