@@ -137,10 +137,15 @@ func (a *acc) text(s string) {
 	} else if a.sb.Len() == 0 {
 		// The first piece of a line is kept as it is when collapsing
 		// would not change it (most text nodes): no copy.
-		if t := trimLeadSpace(s); t != "" && collapsed(t) {
+		t := trimLeadSpace(s)
+		if t == "" {
+			return // white space alone starts no line
+		}
+		if collapsed(t) {
 			a.one, a.pending = t, true
 			return
 		}
+		s = t // leading white space adds nothing to an empty line
 	}
 	run := 0 // start of the run of bytes not yet copied
 	for i := 0; i < len(s); {
@@ -190,12 +195,12 @@ func (a *acc) text(s string) {
 func trimLeadSpace(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if !asciiSpace(c) {
-				return s[i:]
-			}
+		if asciiSpace(c) {
 			i++
 			continue
+		}
+		if c < utf8.RuneSelf {
+			return s[i:]
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsSpace(r) {
@@ -246,11 +251,7 @@ func (a *acc) space() {
 
 // asciiSpace reports the ASCII bytes unicode.IsSpace accepts.
 func asciiSpace(c byte) bool {
-	switch c {
-	case '\t', '\n', '\v', '\f', '\r', ' ':
-		return true
-	}
-	return false
+	return c == ' ' || c-'\t' <= '\r'-'\t' // '\t' '\n' '\v' '\f' '\r' are 9..13
 }
 
 func endsSpace(sb *strings.Builder) bool {

@@ -1,7 +1,7 @@
 package axtree
 
 import (
-	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -109,19 +109,42 @@ func itemRole(role string) bool {
 	return false
 }
 
-// sameWords reports whether a and b hold the same words, white space aside.
+// sameWords reports whether a and b hold the same words, white space aside
+// (the words strings.Fields gives), comparing word by word in place.
 func sameWords(a, b string) bool {
 	if a == b {
 		return true
 	}
-	fa, fb := strings.Fields(a), strings.Fields(b)
-	if len(fa) != len(fb) {
-		return false
-	}
-	for i := range fa {
-		if fa[i] != fb[i] {
+	for {
+		a, b = trimLeadSpace(a), trimLeadSpace(b)
+		if a == "" || b == "" {
+			return a == b
+		}
+		i, j := wordEnd(a), wordEnd(b)
+		if a[:i] != b[:j] {
 			return false
 		}
+		a, b = a[i:], b[j:]
 	}
-	return true
+}
+
+// wordEnd returns the length of the word s starts with: up to its first
+// white space (unicode.IsSpace), or all of s.
+func wordEnd(s string) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return i
+		}
+		i += size
+	}
+	return len(s)
 }

@@ -1,6 +1,7 @@
 package axtree
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -42,7 +43,7 @@ func refNextRune(s string) (rune, int, bool) {
 var textCases = []string{
 	"", " ", "a", " a ", "a  b", "a b ", "a b  ", " \u00a0a", "a\u00a0", "word", "a\tb\nc\rd\fe\vf", "\u00a0x\u00a0", "x\u0085y",
 	"caf\u00e9 \u3000 \u65e5\u672c", "\xff", "a\xffb", "\xe2\x82", "\xed\xa0\x80", "\ufffd",
-	"  lead", "trail  ", "\u2028\u2029\u202f\u205f", "mixed \xc3( text", "emoji \U0001F600 x",
+	"  lead", "trail  ", " \t\n ", "\u00a0\u3000", " \u00a0 x", "\u2028\u2029\u202f\u205f", "mixed \xc3( text", "emoji \U0001F600 x",
 }
 
 // TestAccTextMatchesRuneByRune checks the run-copying acc.text against the
@@ -88,4 +89,27 @@ func TestNameEndingInBadByte(t *testing.T) {
 	require.NotPanics(t, func() { tr = Build(dom.New(root), nil, Options{}) })
 	require.Len(t, tr.Roots, 1)
 	assert.Equal(t, "heading", tr.Roots[0].Role)
+}
+
+// TestASCIISpace checks the range test of asciiSpace against
+// unicode.IsSpace for every ASCII byte, and that no byte past ASCII (part
+// of a multi-byte rune) counts.
+func TestASCIISpace(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := c < utf8.RuneSelf && unicode.IsSpace(rune(c))
+		assert.Equal(t, want, asciiSpace(byte(c)), "byte %#x", c)
+	}
+}
+
+// TestSameWordsMatchesFields checks the in-place sameWords against
+// comparing the words strings.Fields gives, on every pair of the text
+// cases and of a few word lists.
+func TestSameWordsMatchesFields(t *testing.T) {
+	cases := append([]string{"a b", "a  b", " a\tb ", "ab", "a b c", "a\u00a0b", "a\u3000b ", "b a", "a\xffb", "a \xff b"}, textCases...)
+	for _, a := range cases {
+		for _, b := range cases {
+			want := slices.Equal(strings.Fields(a), strings.Fields(b))
+			assert.Equal(t, want, sameWords(a, b), "%q vs %q", a, b)
+		}
+	}
 }
