@@ -183,13 +183,14 @@ func (d *Doc) walk(root *html.Node) {
 			if sc != nil {
 				d.scope[n] = sc
 			}
-			if id, ok := Attr(n, "id"); ok && id != "" {
+			id, owns := idAndOwns(n)
+			if id != "" {
 				k := scopedID{sc, id}
 				if _, dup := d.ids[k]; !dup {
 					d.ids[k] = n
 				}
 			}
-			if v, ok := Attr(n, "aria-owns"); ok && v != "" {
+			if owns {
 				d.owners = append(d.owners, n)
 			}
 			if IsShadowRoot(n) {
@@ -210,6 +211,29 @@ func (d *Doc) walk(root *html.Node) {
 			stack = append(stack, item{c, childScope})
 		}
 	}
+}
+
+// idAndOwns returns n's id attribute and whether its aria-owns attribute
+// is non-empty, as Attr would find them (the first of each), in one pass.
+func idAndOwns(n *html.Node) (id string, owns bool) {
+	seenID, seenOwns := false, false
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		if a.Namespace != "" {
+			continue
+		}
+		switch a.Key {
+		case "id":
+			if !seenID {
+				id, seenID = a.Val, true
+			}
+		case "aria-owns":
+			if !seenOwns {
+				owns, seenOwns = a.Val != "", true
+			}
+		}
+	}
+	return id, owns
 }
 
 // IsShadowRoot reports whether n is a declarative shadow root: a <template>
@@ -317,7 +341,12 @@ func (d *Doc) BaseURL() string { return d.baseURL }
 
 // Scope returns the shadow root (template element) whose tree contains n, or
 // nil when n is in the document tree.
-func (d *Doc) Scope(n *html.Node) *html.Node { return d.scope[n] }
+func (d *Doc) Scope(n *html.Node) *html.Node {
+	if len(d.scope) == 0 { // no shadow trees (most pages): no map call per element
+		return nil
+	}
+	return d.scope[n]
+}
 
 // ByID returns the element with the given id in the same tree as from (the
 // document, or the shadow tree that contains from), as getElementById would
@@ -327,13 +356,21 @@ func (d *Doc) ByID(from *html.Node, id string) *html.Node {
 }
 
 // ShadowRoot returns the declarative shadow root template of host, or nil.
-func (d *Doc) ShadowRoot(host *html.Node) *html.Node { return d.shadow[host] }
+func (d *Doc) ShadowRoot(host *html.Node) *html.Node {
+	if len(d.shadow) == 0 {
+		return nil
+	}
+	return d.shadow[host]
+}
 
 // Parent returns n's parent in the flat tree: the host for top-level
 // children of a shadow root, the slot for slotted light-DOM children, else
 // the DOM parent. Unassigned light children of a shadow host still report
 // their DOM parent.
 func (d *Doc) Parent(n *html.Node) *html.Node {
+	if len(d.parent) == 0 {
+		return n.Parent
+	}
 	if p, ok := d.parent[n]; ok {
 		return p
 	}
@@ -346,7 +383,7 @@ func (d *Doc) Parent(n *html.Node) *html.Node {
 // not a shadow root, nothing (its content is inert); else the DOM children.
 // Callers pass buf[:0] of a reused slice to avoid allocation.
 func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
-	if sr := d.shadow[n]; sr != nil {
+	if sr := d.ShadowRoot(n); sr != nil {
 		for c := sr.FirstChild; c != nil; c = c.NextSibling {
 			buf = append(buf, c)
 		}
@@ -357,7 +394,7 @@ func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
 		case "template":
 			return buf
 		case "slot":
-			if sr := d.scope[n]; sr != nil && sr.Parent != nil {
+			if sr := d.Scope(n); sr != nil && sr.Parent != nil {
 				host := sr.Parent
 				start := len(buf)
 				for c := host.FirstChild; c != nil; c = c.NextSibling {
@@ -430,7 +467,12 @@ func (d *Doc) SetFrame(iframe *html.Node, sub *Doc) {
 }
 
 // Facts returns the live facts recorded for n, or nil.
-func (d *Doc) Facts(n *html.Node) *Facts { return d.facts[n] }
+func (d *Doc) Facts(n *html.Node) *Facts {
+	if len(d.facts) == 0 { // a page from HTML has none
+		return nil
+	}
+	return d.facts[n]
+}
 
 // SetFacts records live facts for n. Adapters call it while building a Doc,
 // before sharing it.

@@ -28,3 +28,23 @@ func TestNodeIndex(t *testing.T) {
 	var empty nodeIndex
 	assert.Equal(t, -1, empty.get(&html.Node{}))
 }
+
+// TestIDAndOwnsMatchesAttr checks the one-pass attribute read of the
+// indexing walk against Attr: first of each key, namespaced keys skipped.
+func TestIDAndOwnsMatchesAttr(t *testing.T) {
+	for _, attrs := range [][]html.Attribute{
+		nil,
+		{{Key: "id", Val: "a"}},
+		{{Key: "id", Val: ""}, {Key: "id", Val: "b"}},
+		{{Namespace: "xlink", Key: "id", Val: "x"}, {Key: "id", Val: "c"}},
+		{{Key: "aria-owns", Val: ""}, {Key: "aria-owns", Val: "p"}},
+		{{Key: "aria-owns", Val: "p q"}, {Key: "class", Val: "k"}, {Key: "id", Val: "d"}},
+		{{Namespace: "xlink", Key: "aria-owns", Val: "p"}},
+	} {
+		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: attrs}
+		id, owns := idAndOwns(n)
+		wantOwns, _ := Attr(n, "aria-owns")
+		assert.Equal(t, AttrOr(n, "id"), id, "%v", attrs)
+		assert.Equal(t, wantOwns != "", owns, "%v", attrs)
+	}
+}
