@@ -236,7 +236,8 @@ func (c *Computer) Name(n *html.Node) string {
 	if m, ok := c.nameMemoOf(n); ok {
 		return m.name
 	}
-	w := c.begin(n)
+	wv := c.begin(n) // on the stack: one walker per name, no allocation
+	w := &wv
 	s := truncate(collapse(w.node(n, 0, 0)), MaxTextBytes)
 	if sl := c.slotOf(n); sl != nil {
 		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
@@ -288,7 +289,8 @@ func (c *Computer) description(n *html.Node) string {
 	c.Name(n) // the name's source decides whether title/caption describe
 	m, _ := c.nameMemoOf(n)
 	src := m.src
-	w := c.begin(n)
+	wv := c.begin(n) // on the stack: one walker per name, no allocation
+	w := &wv
 	if ids, ok := dom.Attr(n, "aria-describedby"); ok {
 		if s, found := w.idrefs(n, ids, 0); found {
 			if s = collapse(s); s != "" {
@@ -353,14 +355,14 @@ func (c *Computer) Hidden(n *html.Node) bool {
 }
 
 // begin starts a top-level computation rooted at n.
-func (c *Computer) begin(n *html.Node) *walker {
+func (c *Computer) begin(n *html.Node) walker {
 	c.gen++
 	if c.gen == 0 { // wrapped: old marks could collide
 		clear(c.visited)
 		clear(c.visitedIdx)
 		c.gen = 1
 	}
-	return &walker{c: c, root: n, objects: objectsStart}
+	return walker{c: c, root: n, objects: objectsStart}
 }
 
 // objectsStart is where a computation's object count starts. Chromium

@@ -100,6 +100,7 @@ const (
 	fHasAfter                         // a ::after box with content exists
 	fZeroSize                         // live facts: zero-area box
 	fInert                            // inert
+	fAncOK                            // anc and depth hold n's ancestors (ancestorsOf)
 )
 
 // entry is the memoized state of one element.
@@ -108,6 +109,8 @@ type entry struct {
 	beforeDisplay, afterDisplay     kwID
 	pseudo                          int32 // 1 + index into Sheet.pseudos; 0 when both texts are ""
 	flags                           entryFlags
+	depth                           int32     // element ancestors, when fAncOK
+	anc                             ancFilter // keys of the element and its ancestors, when fAncOK
 }
 
 func (e *entry) has(f entryFlags) bool { return e.flags&f != 0 }

@@ -53,6 +53,10 @@ type selector struct {
 	rule   int32  // index into the Sheet's rule declarations
 	layer  uint8  // cascade layer rank (higher wins for normal declarations)
 	hasHas bool
+	// need: the keys an ancestor must have when the selector ends in a
+	// descendant combinator after a simple compound (ancestorNeed)
+	need    ancFilter
+	hasNeed bool
 }
 
 // keyKind says which index bucket a selector is filed under.
@@ -453,6 +457,11 @@ type matcher struct {
 	scope  *html.Node // the shadow root template, or nil for the document
 	budget int
 	steps  *int // shared budget over many matches; nil for none
+	// the subject's ancestor filter and count of element ancestors, when
+	// ancOK (the Sheet's document-tree cascade; see ancestors.go)
+	anc   ancFilter
+	depth int
+	ancOK bool
 }
 
 // up returns n's parent element within the tree being matched: in a
@@ -506,6 +515,9 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 		p := m.up(n)
 		return p != nil && m.matchAt(sel, i-1, p)
 	case ' ':
+		if m.ancOK && sel.hasNeed && i == len(sel.comps)-1 && !m.anc.covers(&sel.need) {
+			return m.skipAncestors(m.depth) // no ancestor has what comps[i-1] tests
+		}
 		for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
 			if m.matchAt(sel, i-1, p) {
 				return true

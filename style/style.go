@@ -118,6 +118,11 @@ type Sheet struct {
 	lastN *html.Node
 	lastE *entry
 
+	// ancOn: the document tree's rules have descendant selectors an
+	// ancestor filter can reject, and the flat tree is the DOM tree (no
+	// shadow roots), so compute keeps the filters (ancestors.go)
+	ancOn bool
+
 	// scratch, reused across calls
 	chain []*html.Node
 	cands []int32
@@ -136,6 +141,7 @@ func New(d *dom.Doc) *Sheet {
 	s.compile()
 	for _, e := range d.Elements {
 		if sr := d.ShadowRoot(e); sr != nil {
+			s.ancOn = false // the flat tree is not the DOM tree selectors match in
 			for c := e.FirstChild; c != nil; c = c.NextSibling {
 				if c != sr && d.Parent(c) != c.Parent {
 					if s.slots == nil {
@@ -242,6 +248,10 @@ func (s *Sheet) compile() {
 					continue
 				}
 				sel.rule = int32(ri)
+				if sc == nil {
+					sel.need, sel.hasNeed = ancestorNeed(&sel)
+					s.ancOn = s.ancOn || sel.hasNeed
+				}
 				if rr.layer < len(ranks) {
 					sel.layer = ranks[rr.layer]
 				}
@@ -404,6 +414,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) bool {
 		}
 		s.cands = c[:0]
 	}
+	s.m.ancOK = false // the filter is of the document tree's ancestors
 	if sr := s.doc.ShadowRoot(n); sr != nil {
 		if r := s.scopes[sr]; r != nil && len(r.host) > 0 {
 			s.m.scope = sr
@@ -646,7 +657,12 @@ func (s *Sheet) slot(n *html.Node) *entry {
 // compute fills e for element n given its flat-tree parent's entry (nil at
 // the root).
 func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
+	if s.ancOn {
+		s.m.anc, s.m.ancOK = s.ancestorsOf(n, parent, e)
+		s.m.depth = int(e.depth)
+	}
 	declared := s.cascade(n, cas)
+	s.m.ancOK = false
 	pDisplay, pVis, pCV := kwInline, kwVisible, kwVisible
 	pCursor, pInert := false, false
 	if parent != nil {

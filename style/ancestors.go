@@ -1,0 +1,139 @@
+package style
+
+import (
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// A descendant selector (".toc .item a") is matched right to left: once
+// the subject matches, every ancestor of the element is tried against the
+// compound before the space. On pages with large stylesheets most such
+// candidates fail there, after a walk to the root. An ancestor filter (a
+// Bloom filter of the tags, ids and classes of an element's ancestors,
+// carried down the memo as the cascade runs top-down) says for sure when
+// no ancestor can match a simple compound (tag, #id, .classes), so the
+// walk is skipped. The walk's cost in match steps (MatchBudget,
+// MaxMatchSteps) is still charged, one step per ancestor as the walk
+// would have made, so what the limits cut is the same as without it.
+
+// ancFilter is a 128-bit Bloom filter of selector keys (two bits a key).
+type ancFilter [2]uint64
+
+// Key kinds hashed into a filter.
+const (
+	keyKindTag   = 't'
+	keyKindID    = '#'
+	keyKindClass = '.'
+)
+
+// keyBits returns the two bit positions of a key of the given kind.
+func keyBits(kind byte, s string) (uint, uint) {
+	h := uint64(14695981039346656037) // FNV-1a over kind and s
+	h = (h ^ uint64(kind)) * 1099511628211
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	h *= 0x9E3779B97F4A7C15 // spread into the top bits
+	return uint(h >> 57), uint(h>>50) & 127
+}
+
+// add sets the bits of a key.
+func (f *ancFilter) add(kind byte, s string) {
+	a, b := keyBits(kind, s)
+	f[a>>6] |= 1 << (a & 63)
+	f[b>>6] |= 1 << (b & 63)
+}
+
+// covers reports whether every bit of need is set in f: false means no key
+// of need was added to f.
+func (f *ancFilter) covers(need *ancFilter) bool {
+	return f[0]&need[0] == need[0] && f[1]&need[1] == need[1]
+}
+
+// addElement adds the keys a simple compound can test on n: its tag name
+// (n.Data as Match compares it), its id (the first id attribute, as
+// dom.Attr finds it) and each class token (split on the white space
+// hasToken splits on).
+func (f *ancFilter) addElement(n *html.Node) {
+	f.add(keyKindTag, n.Data)
+	if id, ok := dom.Attr(n, "id"); ok {
+		f.add(keyKindID, id)
+	}
+	if cl, ok := dom.Attr(n, "class"); ok {
+		for i := 0; i < len(cl); {
+			for i < len(cl) && isWS(cl[i]) {
+				i++
+			}
+			j := i
+			for j < len(cl) && !isWS(cl[j]) {
+				j++
+			}
+			if j > i {
+				f.add(keyKindClass, cl[i:j])
+			}
+			i = j
+		}
+	}
+}
+
+// ancestorNeed returns the keys an ancestor must have for sel to match
+// when sel ends in a descendant combinator after a simple compound
+// ("… .toc li"), and whether it does.
+func ancestorNeed(sel *selector) (ancFilter, bool) {
+	var need ancFilter
+	k := len(sel.comps)
+	if k < 2 || sel.combs[k-2] != ' ' {
+		return need, false
+	}
+	x, ok := sel.comps[k-2].(*simpleSel)
+	if !ok {
+		return need, false
+	}
+	if x.tag != "" {
+		need.add(keyKindTag, x.tag)
+	}
+	if x.id != "" {
+		need.add(keyKindID, x.id)
+	}
+	for _, c := range x.classes {
+		if c != "" { // an empty class matches nothing; it cannot help
+			need.add(keyKindClass, c)
+		}
+	}
+	return need, need != ancFilter{}
+}
+
+// ancestorsOf fills e's ancestor data for element n from its flat-tree
+// parent's entry (nil at a root): the filter of n's ancestors and n, and
+// n's count of element ancestors. It returns the filter of n's ancestors
+// alone, for matching n, and whether it can be trusted: the flat tree must
+// be the DOM tree (no shadow roots) and the chain above n complete.
+func (s *Sheet) ancestorsOf(n *html.Node, parent, e *entry) (ancFilter, bool) {
+	var anc ancFilter
+	ok := true
+	e.depth = 0
+	if parent != nil {
+		anc, e.depth = parent.anc, parent.depth+1
+		ok = parent.has(fAncOK)
+	} else if p := n.Parent; p != nil && p.Type == html.ElementNode {
+		ok = false // ensure stopped climbing early: ancestors unknown
+	}
+	e.anc = anc
+	e.anc.addElement(n)
+	e.set(fAncOK, ok)
+	return anc, ok
+}
+
+// skipAncestors is the descendant walk of matchAt for the compound before
+// sel's last combinator, known to match no ancestor: it charges what the
+// walk over depth ancestors would (one budget unit each while the budget
+// lasts, one match step each while steps are left) and fails.
+func (m *matcher) skipAncestors(depth int) bool {
+	iters := min(depth, m.budget)
+	m.budget -= iters
+	if m.steps != nil {
+		*m.steps -= min(iters, max(*m.steps, 0))
+	}
+	return false
+}

@@ -1,0 +1,105 @@
+package style
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/cascadia"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// sameAsWithoutFilter computes every element's style of d twice, with the
+// ancestor filter and without it (ancOn off), from steps match steps, and
+// checks that the styles, the steps left and the limits hit are the same:
+// the filter only skips walks that cannot match, and charges their steps.
+func sameAsWithoutFilter(t *testing.T, name string, d *dom.Doc, steps int) {
+	t.Helper()
+	with, without := New(d), New(d)
+	without.ancOn = false
+	with.steps, without.steps = steps, steps
+	for i, e := range d.Elements {
+		if !assert.Equal(t, without.Style(e), with.Style(e), "%s: element %d <%s>", name, i, e.Data) {
+			return
+		}
+	}
+	assert.Equal(t, without.steps, with.steps, "%s: match steps left", name)
+	assert.Equal(t, without.LimitsHit(), with.LimitsHit(), "%s: limits", name)
+}
+
+// filterPage is a page of descendant selectors: ones the filter rejects
+// (no such ancestor), ones it must let through (the ancestor exists, near
+// or far, by tag, id or class, including a class that is a prefix or a
+// part of another), and nesting deep enough that the walk's steps count.
+func filterPage(depth int) string {
+	var b strings.Builder
+	b.WriteString(`<style>
+.nav .item { display: none }
+#main .note { visibility: hidden }
+section .deep { display: block }
+.a .b { display: inline-block }
+.toc-wide .x { display: none }
+div.card .price { display: flex }
+.missing .x, .nowhere li, #absent span { display: none }
+ul .x > .y { display: grid }
+</style><body><div id=main class="toc a">`)
+	for i := 0; i < depth; i++ {
+		fmt.Fprintf(&b, `<div class="lvl%d card">`, i)
+	}
+	b.WriteString(`<section><span class="b x deep">t</span><ul><li class=x><b class=y>y</b></li></ul>
+<p class=note>n</p><span class=price>p</span><nav class=nav><i class=item>i</i></nav>`)
+	for i := 0; i < depth; i++ {
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`</section></div><span class=item>free</span></body>`)
+	return b.String()
+}
+
+// TestAncestorFilterSameStyles checks the filter against the plain walk
+// on a page built to exercise it, with steps to spare and with steps
+// running out part way (MaxMatchSteps cut), and on every corpus page.
+func TestAncestorFilterSameStyles(t *testing.T) {
+	for _, depth := range []int{0, 3, 40} {
+		root, err := html.Parse(strings.NewReader(filterPage(depth)))
+		require.NoError(t, err)
+		d := dom.New(root)
+		require.True(t, New(d).ancOn, "the page has descendant selectors the filter applies to")
+		for _, steps := range []int{MaxMatchSteps, 200, 57, 1} {
+			sameAsWithoutFilter(t, fmt.Sprintf("filter page depth %d, %d steps", depth, steps), d, steps)
+		}
+	}
+	for _, name := range shared.Pages(t) {
+		src, err := os.ReadFile(shared.Path(t, "corpus", "pages", name+".html"))
+		require.NoError(t, err)
+		root, err := html.Parse(strings.NewReader(string(src)))
+		require.NoError(t, err)
+		d := dom.New(root)
+		sameAsWithoutFilter(t, name, d, MaxMatchSteps)
+		sameAsWithoutFilter(t, name+" (steps cut)", d, 20_000)
+	}
+}
+
+// TestAncestorFilterNoFalseNegative checks that a filter holding an
+// element's keys covers what each simple compound that matches the
+// element needs.
+func TestAncestorFilterNoFalseNegative(t *testing.T) {
+	n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{
+		{Key: "id", Val: "main"}, {Key: "class", Val: " toc\ttoc-wide\nx "}}}
+	var f ancFilter
+	f.addElement(n)
+	for _, text := range []string{"div", "#main", ".toc", ".toc-wide", ".x", "div.toc.x", "div#main.toc-wide"} {
+		x, ok := parseSimple(text)
+		require.True(t, ok, text)
+		require.True(t, x.Match(n), text)
+		sel := selector{comps: []cascadia.Sel{x, x}, combs: []byte{' '}}
+		need, ok := ancestorNeed(&sel)
+		require.True(t, ok, text)
+		assert.True(t, f.covers(&need), text)
+	}
+}
