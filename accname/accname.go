@@ -195,21 +195,9 @@ func (c *Computer) Role(n *html.Node) string {
 	return r
 }
 
-// roleScan is how many of the first roles roleID compares before it asks
-// the map.
-const roleScan = 8
-
 // roleID returns 1 + the position of r in c.roleNames, adding it when it
 // is new, or 0 when the table is full (the role is then kept in c.roles).
 func (c *Computer) roleID(r string) uint16 {
-	// A page uses a few roles over and over: the first ones met are found
-	// by comparing (the role strings are mostly the same constants, so
-	// equal ones compare by address) before hashing for the map.
-	for i, s := range c.roleNames[:min(len(c.roleNames), roleScan)] {
-		if s == r {
-			return uint16(i + 1)
-		}
-	}
 	if id, ok := c.roleIDs[r]; ok {
 		return id
 	}

@@ -98,7 +98,8 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		return
 	}
 	if p.seen == nil {
-		p.seen = make(map[*axtree.Node]struct{}, p.sizeHint(t.Roots))
+		hint, _ := p.sizeHint(t.Roots)
+		p.seen = make(map[*axtree.Node]struct{}, hint)
 	}
 	var stack []jsonItem
 	pushKids := func(kids []*axtree.Node, depth int) {

@@ -196,7 +196,12 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		return
 	}
 	if p.seen == nil {
-		hint := p.sizeHint(t.Roots)
+		hint, size := p.sizeHint(t.Roots)
+		if p.w == nil {
+			// AppendText: room for the whole text at once, instead of
+			// the buffer doubling (and copying) its way there.
+			p.buf = slices.Grow(p.buf, min(size, maxPresize))
+		}
 		p.seen = make(map[*axtree.Node]struct{}, hint)
 		if !p.opt.InlineState {
 			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
@@ -209,10 +214,11 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 }
 
 // sizeHint counts the nodes under roots (up to a bound, ignoring sharing)
-// so the seen set is allocated once instead of growing.
-func (p *printer) sizeHint(roots []*axtree.Node) int {
+// so the seen set is allocated once instead of growing, and estimates the
+// bytes of their text from above (the printer cuts long names; a line
+// takes its indent, brackets, id and LF).
+func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 	const bound = 1 << 16
-	count := 0
 	p.stack = p.push(p.stack[:0], roots, 0)
 	for len(p.stack) > 0 && count < bound {
 		it := p.stack[len(p.stack)-1]
@@ -221,10 +227,33 @@ func (p *printer) sizeHint(roots []*axtree.Node) int {
 			continue
 		}
 		count++
+		size += lineBytes(it.n, it.depth)
 		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
 	}
 	p.stack = p.stack[:0]
-	return count
+	return count, size
+}
+
+// maxPresize bounds the room AppendText makes in advance: past it (a
+// tree of megabytes, or one nested thousands deep, whose estimate counts
+// every indent) the buffer grows as it fills.
+const maxPresize = 1 << 20
+
+// lineBytes is an upper estimate of the bytes node n adds to the text at
+// depth: indent, role and name, flags, props and actions with their
+// brackets and quotes, the id, the LF.
+func lineBytes(n *axtree.Node, depth int) int {
+	b := 2*depth + len(n.Role) + len(n.Name) + 24
+	for _, a := range n.States {
+		b += len(a.Key) + len(a.Value) + 6
+	}
+	for _, a := range n.Props {
+		b += len(a.Key) + len(a.Value) + 6
+	}
+	for _, a := range n.Actions {
+		b += len(a) + 2
+	}
+	return b
 }
 
 func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
