@@ -29,8 +29,9 @@
 // reads page globals). Hooks of the frames of one page find each other by
 // dispatching, with captured natives, an event whose type contains the
 // secret. Page -> Go requests (Extension API send) travel the same console
-// channel as a request id; Go takes the payload and answers with
-// callFunctionOn. Options.Extensions adds trusted scripts run inside the
+// channel: a request of up to 64 KiB with its kind and payload (so Go has
+// it even when the document goes away at once), a larger one as an id
+// whose payload Go takes; Go answers with callFunctionOn. Options.Extensions adds trusted scripts run inside the
 // hook's closure with that API (see Extension); Page.Call and Page.Handle
 // are the Go side.
 //

@@ -144,28 +144,46 @@ func (p *Page) onConsole(e *runtime.EventConsoleAPICalled) {
 		p.mu.Lock()
 		h, ok := p.hooks[hookKey(e.ExecutionContextID, p.contexts[e.ExecutionContextID].unique)]
 		p.mu.Unlock()
-		if ok {
-			go p.serve(h, id)
+		if !ok {
+			return
 		}
+		// A small request comes with its kind and payload (the document
+		// may be gone before a take could reach it); else serve takes it.
+		var in *inlineReq
+		if len(e.Args) >= 5 && e.Args[3] != nil && e.Args[4] != nil {
+			var r inlineReq
+			if json.Unmarshal(e.Args[3].Value, &r.kind) == nil && json.Unmarshal(e.Args[4].Value, &r.payload) == nil && json.Valid([]byte(r.payload)) {
+				in = &r
+			}
+		}
+		go p.serve(h, id, in)
 	}
 }
 
+// inlineReq is a request's kind and payload as its announcement carried
+// them.
+type inlineReq struct{ kind, payload string }
+
 // serve answers request id of hook h: it takes the kind and payload from the
-// page, runs the handler and replies.
-func (p *Page) serve(h hookRef, id int64) {
+// page (unless in has them), runs the handler and replies.
+func (p *Page) serve(h hookRef, id int64, in *inlineReq) {
 	o := p.options()
 	ctx, cancel := context.WithTimeout(p.alive, o.CallTimeout)
 	defer cancel()
-	var req []json.RawMessage
-	err := p.do(ctx, o.CallTimeout, func(c context.Context) error {
-		return p.callOn(c, h.obj, `function(id){return this.take(id)}`, []any{id}, false, &req)
-	})
-	if err != nil || len(req) != 2 {
-		return
-	}
 	var kind, payload string
-	if json.Unmarshal(req[0], &kind) != nil || json.Unmarshal(req[1], &payload) != nil {
-		return
+	if in != nil {
+		kind, payload = in.kind, in.payload
+	} else {
+		var req []json.RawMessage
+		err := p.do(ctx, o.CallTimeout, func(c context.Context) error {
+			return p.callOn(c, h.obj, `function(id){return this.take(id)}`, []any{id}, false, &req)
+		})
+		if err != nil || len(req) != 2 {
+			return
+		}
+		if json.Unmarshal(req[0], &kind) != nil || json.Unmarshal(req[1], &payload) != nil {
+			return
+		}
 	}
 	p.mu.Lock()
 	fn := p.handlers[kind]

@@ -514,6 +514,7 @@
 
   // Extension API: functions callable from Go, and page -> Go requests.
   var fns = new Mp(), pending = new Mp(), seq = 0;
+  var INLINE = 65536; // characters of payload sent with the announcement
   function send(kind, payload, cb) {
     var id = ++seq, rec = create(null);
     rec.kind = Str(kind);
@@ -522,7 +523,11 @@
     if (typeof cb === 'function') rec.cb = cb;
     else p = new NP(function (res, rej) { rec.res = res; rec.rej = rej; });
     apply(mpSet, pending, [id, rec]);
-    apply(consoleDebug, consoleObj, [SECRET, 'req', id]);
+    // A small request travels in the announcement itself, so Go has it
+    // even when the document goes away at once (a recorded submit or link
+    // click, the navigation right behind it); a large one waits for take.
+    if (rec.payload.length <= INLINE) apply(consoleDebug, consoleObj, [SECRET, 'req', id, rec.kind, rec.payload]);
+    else apply(consoleDebug, consoleObj, [SECRET, 'req', id]);
     return p;
   }
   var H = create(null);
