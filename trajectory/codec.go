@@ -46,6 +46,7 @@ type Error struct {
 	Msg string
 }
 
+// Error returns the message with the path and offset it concerns.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("trajectory: ")

@@ -83,6 +83,7 @@ type Env struct {
 // UsageError is a mistake in how a command was called (exit status 2).
 type UsageError struct{ Msg string }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // Usagef returns a UsageError.
@@ -94,6 +95,7 @@ func Usagef(format string, args ...any) error {
 // command has already said what it had to (find's "no match" list).
 type ExitStatus struct{ Code int }
 
+// Error says the exit status.
 func (e *ExitStatus) Error() string { return fmt.Sprintf("exit status %d", e.Code) }
 
 // Status returns an ExitStatus error.

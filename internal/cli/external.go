@@ -21,6 +21,7 @@ type Finder func(e *Env, binary string) (path string, cleanup func(), err error)
 // NotInstalledError says a helper binary was not found.
 type NotInstalledError struct{ Binary string }
 
+// Error says which binary is missing and how to install it.
 func (e *NotInstalledError) Error() string {
 	return fmt.Sprintf("this command is in the %s binary, which is not next to axtree or on PATH; "+
 		"install it with go install ./cmd/... from a checkout (or go install %s/cmd/%s@latest)",

@@ -107,6 +107,7 @@ type Error struct {
 	Msg   string
 }
 
+// Error returns the message, naming the field when there is one.
 func (e *Error) Error() string {
 	if e.Field == "" {
 		return "subroutine: " + e.Msg
