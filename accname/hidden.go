@@ -48,7 +48,9 @@ func (c *Computer) AriaHidden(n *html.Node) bool {
 }
 
 // ariaHidden reports whether n or a flat-tree ancestor is aria-hidden or
-// inert. It climbs iteratively and memoizes every element on the way.
+// inert. It climbs iteratively to the first element it knows the answer
+// for (memoized, or hidden by itself) and memoizes every element on the
+// way; each element's own attributes are read once.
 func (c *Computer) ariaHidden(n *html.Node) bool {
 	var path []*html.Node
 	result := false
@@ -57,25 +59,22 @@ func (c *Computer) ariaHidden(n *html.Node) bool {
 			result = h
 			break
 		}
-		path = append(path, x)
 		if c.selfHidden(x) {
 			result = true
+			c.ariaSet(x, true)
 			break
 		}
+		path = append(path, x)
 		if len(path) > 1<<20 { // a cycle cannot happen in a tree; be safe anyway
 			break
 		}
 	}
-	// path[len-1] is the topmost element examined; fill memo top-down.
+	// Every element on path is not hidden by itself: it has the answer
+	// of the first element above it that had one.
 	for i := len(path) - 1; i >= 0; i-- {
-		x := path[i]
-		if c.selfHidden(x) {
-			result = true
-		}
-		c.ariaSet(x, result)
+		c.ariaSet(path[i], result)
 	}
-	h, _ := c.ariaGet(n)
-	return h
+	return result
 }
 
 func (c *Computer) ariaGet(x *html.Node) (bool, bool) {
