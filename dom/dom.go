@@ -160,57 +160,71 @@ func countElements(root *html.Node) int {
 	return n
 }
 
-// walk numbers elements iteratively (no recursion, so depth cannot blow the
-// stack) and records ids and shadow roots.
+// walk numbers elements in pre-order, iteratively (no recursion, so depth
+// cannot blow the stack, and no stack: it follows the tree's links), and
+// records ids and shadow roots. sc is the shadow root template whose tree
+// the node visited is in (nil for the document tree).
 func (d *Doc) walk(root *html.Node) {
-	type item struct {
-		n     *html.Node
-		scope *html.Node
-	}
-	stack := []item{{root, nil}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n, sc := it.n, it.scope
-		childScope := sc
-		if n.Type == html.ElementNode {
-			if p := d.slab.pos(n); p >= 0 {
-				d.slab.elem[p] = int32(len(d.Elements))
-			} else {
-				d.index.put(n, len(d.Elements))
-			}
-			d.Elements = append(d.Elements, n)
-			if sc != nil {
-				d.scope[n] = sc
-			}
-			id, owns := idAndOwns(n)
-			if id != "" {
-				k := scopedID{sc, id}
-				if _, dup := d.ids[k]; !dup {
-					d.ids[k] = n
-				}
-			}
-			if owns {
-				d.owners = append(d.owners, n)
-			}
-			if IsShadowRoot(n) {
-				if _, has := d.shadow[n.Parent]; !has {
-					d.shadow[n.Parent] = n
-					d.hosts = append(d.hosts, n.Parent)
-				}
-				childScope = n
-			}
-			if n.Data == "base" && n.Namespace == "" && d.baseURL == "" {
-				if h, ok := Attr(n, "href"); ok {
-					d.baseURL = strings.TrimSpace(h)
-				}
+	var sc *html.Node
+	for x := root; ; {
+		childScope := d.visit(x, sc)
+		if x.FirstChild != nil {
+			sc = childScope
+			x = x.FirstChild
+			continue
+		}
+		for x != root && x.NextSibling == nil {
+			x = x.Parent
+			if x == sc {
+				sc = d.scope[x] // out of a shadow tree: back in its template's tree
 			}
 		}
-		// push children in reverse so the first child pops first
-		for c := n.LastChild; c != nil; c = c.PrevSibling {
-			stack = append(stack, item{c, childScope})
+		if x == root {
+			return
+		}
+		x = x.NextSibling
+	}
+}
+
+// visit records node n, in the tree of shadow root sc (nil: the
+// document), and returns the tree its children are in.
+func (d *Doc) visit(n, sc *html.Node) (childScope *html.Node) {
+	if n.Type != html.ElementNode {
+		return sc
+	}
+	childScope = sc
+	if p := d.slab.pos(n); p >= 0 {
+		d.slab.elem[p] = int32(len(d.Elements))
+	} else {
+		d.index.put(n, len(d.Elements))
+	}
+	d.Elements = append(d.Elements, n)
+	if sc != nil {
+		d.scope[n] = sc
+	}
+	id, owns := idAndOwns(n)
+	if id != "" {
+		k := scopedID{sc, id}
+		if _, dup := d.ids[k]; !dup {
+			d.ids[k] = n
 		}
 	}
+	if owns {
+		d.owners = append(d.owners, n)
+	}
+	if IsShadowRoot(n) {
+		if _, has := d.shadow[n.Parent]; !has {
+			d.shadow[n.Parent] = n
+			d.hosts = append(d.hosts, n.Parent)
+		}
+		childScope = n
+	}
+	if n.Data == "base" && n.Namespace == "" && d.baseURL == "" {
+		if h, ok := Attr(n, "href"); ok {
+			d.baseURL = strings.TrimSpace(h)
+		}
+	}
+	return childScope
 }
 
 // idAndOwns returns n's id attribute and whether its aria-owns attribute

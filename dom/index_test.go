@@ -1,9 +1,11 @@
 package dom
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 )
 
@@ -47,4 +49,46 @@ func TestIDAndOwnsMatchesAttr(t *testing.T) {
 		assert.Equal(t, AttrOr(n, "id"), id, "%v", attrs)
 		assert.Equal(t, wantOwns != "", owns, "%v", attrs)
 	}
+}
+
+// refScopes is the indexing walk as it was, with an explicit stack: every
+// element in pre-order with the shadow root template whose tree it is in.
+func refScopes(root *html.Node) (elems, scopes []*html.Node) {
+	type item struct{ n, scope *html.Node }
+	stack := []item{{root, nil}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		child := it.scope
+		if it.n.Type == html.ElementNode {
+			elems = append(elems, it.n)
+			scopes = append(scopes, it.scope)
+			if IsShadowRoot(it.n) {
+				child = it.n
+			}
+		}
+		for c := it.n.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, item{c, child})
+		}
+	}
+	return elems, scopes
+}
+
+// TestWalkScopes checks the link-following indexing walk against the
+// stack walk on nested declarative shadow roots, a template that is not a
+// shadow root, empty shadow roots and elements after each tree ends.
+func TestWalkScopes(t *testing.T) {
+	src := `<div id=a><x-a><template shadowrootmode=open><p id=a>in a</p>
+<x-b><template shadowrootmode=closed><i id=a>in b</i><template shadowrootmode=open></template></template><b>light b</b></x-b>
+<span>after b</span></template><u>light a</u></x-a><template><em>inert</em></template>
+<x-c><template shadowrootmode=open></template></x-c><p id=z>after</p><x-d><template shadowrootmode=open><s>last</s></template></x-d></div>`
+	root, err := html.Parse(strings.NewReader(src))
+	require.NoError(t, err)
+	d := New(root)
+	elems, scopes := refScopes(root)
+	require.Equal(t, elems, d.Elements)
+	for i, e := range elems {
+		assert.Same(t, scopes[i], d.Scope(e), "element %d <%s>", i, e.Data)
+	}
+	assert.Len(t, d.hosts, 4)
 }
