@@ -8,10 +8,11 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/axtree/axtree/internal/loopback"
 )
 
 // HTTPOptions configure the streamable HTTP transport.
@@ -26,15 +27,6 @@ type HTTPOptions struct {
 	Token string
 }
 
-// loopback reports whether host names the loopback interface.
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
 // CheckHTTP checks that o is a safe configuration: a loopback address, or
 // a remote one that was asked for explicitly and has a token.
 func CheckHTTP(o HTTPOptions) error {
@@ -42,7 +34,7 @@ func CheckHTTP(o HTTPOptions) error {
 	if err != nil || port == "" {
 		return fmt.Errorf("mcp: --http %q: want HOST:PORT, such as 127.0.0.1:8931", o.Addr)
 	}
-	if loopback(host) {
+	if loopback.Is(host) {
 		return nil
 	}
 	if !o.AllowRemote {
@@ -63,17 +55,11 @@ func (s *Server) Handler(o HTTPOptions) (http.Handler, error) {
 	if err := CheckHTTP(o); err != nil {
 		return nil, err
 	}
-	host, port, _ := net.SplitHostPort(o.Addr)
-	allowed := map[string]bool{strings.ToLower(o.Addr): true}
-	if loopback(host) {
-		for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
-			allowed[h+":"+port] = true
-		}
-	}
+	allowed := loopback.Hosts(o.Addr)
 	inner := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.mcp }, nil)
 	token := []byte("Bearer " + o.Token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !allowed[strings.ToLower(r.Host)] {
+		if !loopback.Allowed(allowed, r.Host) {
 			http.Error(w, "mcp: Host "+r.Host+" is not this server's address", http.StatusForbidden)
 			return
 		}

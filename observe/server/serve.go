@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"sync"
 	"time"
 
+	"github.com/axtree/axtree/internal/loopback"
 	"github.com/axtree/axtree/observe/stores"
 )
 
@@ -81,11 +81,7 @@ func IsLoopback(addr string) bool {
 	if err != nil {
 		host = addr
 	}
-	if host == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
+	return loopback.Is(host)
 }
 
 // CheckExposure refuses a configuration that would serve the store beyond

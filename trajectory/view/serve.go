@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/axtree/axtree/internal/loopback"
 )
 
 // Serve serves page on ln (through Handler) until ctx is done, then shuts
@@ -39,19 +41,13 @@ func Serve(ctx context.Context, ln net.Listener, page []byte) error {
 // 421, a method other than GET or HEAD 405. The page is sent with its
 // Content-Security-Policy as a header too.
 func Handler(page []byte, addr net.Addr) http.Handler {
-	allowed := map[string]bool{}
-	if tcp, ok := addr.(*net.TCPAddr); ok {
-		port := strconv.Itoa(tcp.Port)
-		for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
-			allowed[h+":"+port] = true
-		}
-	}
+	allowed := loopback.Hosts(addr.String())
 	csp := CSP()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Cache-Control", "no-store")
-		if !allowed[r.Host] {
+		if !loopback.Allowed(allowed, r.Host) {
 			http.Error(w, "wrong Host header", http.StatusMisdirectedRequest)
 			return
 		}
@@ -82,9 +78,5 @@ func Loopback(addr string) bool {
 	if err != nil {
 		return false
 	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return loopback.Is(host)
 }
