@@ -3,7 +3,6 @@ package corpus
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/observe/server"
 	"github.com/axtree/axtree/observe/sqlite"
+	"github.com/axtree/axtree/serialize"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -113,7 +113,9 @@ func TestSampleTrajectoriesThroughServer(t *testing.T) {
 					}
 					require.LessOrEqual(t, r.Line, len(lines), "step %d", i)
 					got := lines[r.Line-1]
-					assert.Contains(t, got, fmt.Sprintf(" [id=%d]", r.ID), "step %d: the stored line carries the id", i)
+					ids, err := serialize.LineIDs(got)
+					require.NoError(t, err, "step %d", i)
+					assert.Contains(t, ids, r.ID, "step %d: the stored line carries the id: %q", i, got)
 					assert.Equal(t, shown[s.Observation][r.Line-1], got, "step %d: the stored line is the line the agent was shown", i)
 					joined++
 				}

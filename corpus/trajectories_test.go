@@ -17,6 +17,7 @@ import (
 
 	"github.com/axtree/axtree/capture"
 	"github.com/axtree/axtree/runtime"
+	"github.com/axtree/axtree/serialize"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -252,7 +253,9 @@ func TestSampleTrajectories(t *testing.T) {
 					lines := strings.Split(obs[st.Observation], "\n")
 					require.Less(t, a.Resolved.Line-1, len(lines))
 					line := lines[a.Resolved.Line-1]
-					assert.Contains(t, line, fmt.Sprintf(" [id=%d]", a.Resolved.ID), "step %d", i)
+					ids, err := serialize.LineIDs(line)
+					require.NoError(t, err, "step %d", i)
+					assert.Contains(t, ids, a.Resolved.ID, "step %d: %q", i, line)
 					joined++
 				}
 			}

@@ -12,6 +12,7 @@ const (
 	escPlain  escMode = iota // names and text: \ and [
 	escQuoted                // quoted values: \ [ and "
 	escJSON                  // JSON strings: JSON's own escapes, no [ escape
+	escLink                  // a link's name in its short form "[name](N)": \ [ and ]
 )
 
 const ellipsis = "…"
@@ -145,10 +146,11 @@ func truncate(dst []byte, start, cut int) []byte {
 
 // plainTab[mode][c] reports whether byte c is printable ASCII (not space)
 // that mode leaves unescaped. Read-only after init.
-var plainTab = func() (t [3][256]bool) {
+var plainTab = func() (t [4][256]bool) {
 	for m := range t {
 		for c := '!'; c < 0x7f; c++ {
-			t[m][c] = c != '[' && c != '\\' && (c != '"' || escMode(m) == escPlain)
+			t[m][c] = c != '[' && c != '\\' && (c != '"' || escMode(m) == escPlain || escMode(m) == escLink) &&
+				(c != ']' || escMode(m) != escLink)
 		}
 	}
 	return t
@@ -166,8 +168,12 @@ func appendRune(dst []byte, r rune, mode escMode) []byte {
 			return append(dst, '\\', '[')
 		}
 	case '"':
-		if mode != escPlain {
+		if mode == escQuoted || mode == escJSON {
 			return append(dst, '\\', '"')
+		}
+	case ']':
+		if mode == escLink {
+			return append(dst, '\\', ']')
 		}
 	}
 	if r < utf8.RuneSelf {

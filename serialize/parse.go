@@ -95,7 +95,7 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 		if depth == len(stack) && depth > 0 && multi {
 			return nil, nil, lp.errf("a line below a line of several pieces (its nodes have no children)")
 		}
-		if depth == 0 && strings.HasPrefix(line, stateLineOpen) {
+		if depth == 0 && strings.HasPrefix(line, stateLineOpen) && !lp.linkAt(0) {
 			if rec == nil {
 				rec = newRecordIndex(elems)
 			}
@@ -104,10 +104,11 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			}
 			continue
 		}
-		if rec != nil && !strings.HasPrefix(line[lp.i:], noteOpen) {
+		note := strings.HasPrefix(line[lp.i:], noteOpen) && !lp.linkAt(lp.i)
+		if rec != nil && !note {
 			return nil, nil, lp.errf("node line after the state record")
 		}
-		if strings.HasPrefix(line[lp.i:], noteOpen) {
+		if note {
 			if depth != 0 {
 				return nil, nil, lp.errf("truncation note must not be indented")
 			}
@@ -133,7 +134,12 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			}
 			from := lp.i
 			next := false
-			if k == 0 && strings.HasPrefix(line[lp.i:], moreOpen) {
+			glued := lp.glued
+			lp.glued = false
+			if glued && (lp.peek() == '[' || !startsGlue(line[lp.i:])) {
+				return nil, nil, lp.errf("only closing punctuation touches a link: a space before any other piece")
+			}
+			if k == 0 && strings.HasPrefix(line[lp.i:], moreOpen) && !lp.linkAt(lp.i) {
 				err = lp.more(n)
 			} else {
 				next, err = lp.node(n)
@@ -146,7 +152,7 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			}
 			if wantPieces {
 				to := lp.i
-				if next {
+				if next && !lp.glued {
 					to-- // the space before the next piece
 				}
 				pieces = append(pieces, Piece{Node: n, Line: lineNo, Start: lineAt + from, End: lineAt + to})
@@ -189,6 +195,7 @@ type lineParser struct {
 	line   string
 	lineNo int
 	i      int
+	glued  bool // the link just read is followed by a text with no space between
 }
 
 func (p *lineParser) errAt(off int, msg string) *SyntaxError {
@@ -272,6 +279,9 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 		}
 		n.Name = text
 		return next, nil
+	}
+	if p.linkAt(p.i) {
+		return p.link(n)
 	}
 	// [role] or [role?]
 	p.i++
@@ -360,7 +370,7 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 				}
 				return true, nil
 			}
-			if open && !p.valuedGroup() && !p.attrsToEnd() {
+			if open && (p.linkAt(p.i) || !p.valuedGroup() && !p.attrsToEnd()) {
 				return true, nil
 			}
 		}
@@ -771,4 +781,133 @@ func (p *lineParser) note() ([]string, error) {
 		}
 		return out, nil
 	}
+}
+
+// linkAt reports whether a link in its short form, "[name](N)", starts at
+// byte i: a '[', a name with no unescaped '[' or ']', then "](", digits
+// and ")". Nothing else the printer writes has "](" after its first
+// bracket group (a role is followed by a space, a group or the end of the
+// line), so this tells the two forms of an element apart, and a link
+// named "+2 more" or "id=3" from a placeholder or a state line.
+func (p *lineParser) linkAt(i int) bool {
+	l := p.line
+	if i >= len(l) || l[i] != '[' {
+		return false
+	}
+	for j := i + 1; j < len(l); j++ {
+		switch l[j] {
+		case '\\':
+			j++
+		case '[':
+			return false
+		case ']':
+			k := j + 1
+			if k >= len(l) || l[k] != '(' {
+				return false
+			}
+			d := k + 1
+			for d < len(l) && l[d] >= '0' && l[d] <= '9' {
+				d++
+			}
+			return d > k+1 && d < len(l) && l[d] == ')'
+		}
+	}
+	return false
+}
+
+// link parses a link in its short form, "[name](N)", from p.i (linkAt
+// holds). A further piece follows after one space, or, for a text that
+// starts with closing punctuation, with none (p.glued).
+func (p *lineParser) link(n *axtree.Node) (next bool, err error) {
+	n.Role = "link"
+	p.i++ // '['
+	start := p.i
+	var b []byte
+	for p.line[p.i] != ']' {
+		c := p.line[p.i]
+		if c == '\\' {
+			if p.i+1 >= len(p.line) {
+				return false, p.errf("backslash at end of line")
+			}
+			e := p.line[p.i+1]
+			if e != '\\' && e != '[' && e != ']' {
+				return false, p.errf("unknown escape \\%c", e)
+			}
+			if b == nil {
+				b = append(make([]byte, 0, len(p.line)-start), p.line[start:p.i]...)
+			}
+			b = append(b, e)
+			p.i += 2
+			continue
+		}
+		size, err := p.char()
+		if err != nil {
+			return false, err
+		}
+		if b != nil {
+			b = append(b, p.line[p.i:p.i+size]...)
+		}
+		p.i += size
+	}
+	name := p.line[start:p.i]
+	if b != nil {
+		name = string(b)
+	}
+	if name != "" && (name[0] == ' ' || name[len(name)-1] == ' ') {
+		return false, p.errAt(start, "name with leading or trailing space")
+	}
+	n.Name = name
+	p.i += 2 // "]("
+	open := p.i
+	for p.line[p.i] != ')' {
+		p.i++
+	}
+	if n.ID, err = p.id(open, p.line[open:p.i], false); err != nil {
+		return false, err
+	}
+	p.i++ // ')'
+	switch {
+	case p.eol():
+		return false, nil
+	case p.peek() == ' ':
+		p.i++
+		if p.eol() {
+			return false, p.errAt(p.i-1, "trailing space")
+		}
+		if p.peek() != '[' && startsGlue(p.line[p.i:]) {
+			return false, p.errAt(p.i-1, "a space between a link and the punctuation after it")
+		}
+		return true, nil
+	}
+	p.glued = true
+	return true, nil
+}
+
+// startsGlue reports whether s starts with a rune that touches the link
+// before it (glueRune).
+func startsGlue(s string) bool {
+	if s == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return glueRune(r)
+}
+
+// LineIDs returns the ids printed on one node line of the text form, in
+// order: `[id=N]` of its elements and `(N)` of its links (an inline run
+// has several). The line's indentation is ignored; a line that does not
+// parse on its own (a state-record line, the note, a malformed line) is
+// an error.
+func LineIDs(line string) ([]int, error) {
+	t, err := Parse(strings.TrimLeft(line, " \t"))
+	if err != nil {
+		return nil, err
+	}
+	var ids []int
+	for _, n := range t.Roots {
+		if n.Role != "" && n.ID > 0 {
+			ids = append(ids, n.ID)
+		}
+	}
+	return ids, nil
 }

@@ -19,6 +19,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/axtree/axtree/axtree"
 )
@@ -116,6 +117,7 @@ type printer struct {
 	open      bool
 	openText  bool
 	openDepth int
+	openLink  bool // the last piece is a link in its short form, "[name](N)"
 	flagged   bool // appendAttrs wrote an attribute without a value
 
 	ids    idSet          // ids of the element lines printed so far
@@ -368,10 +370,16 @@ func printsText(s string) bool {
 func (p *printer) line(n *axtree.Node, depth int) bool {
 	if p.joins(n, depth) {
 		start := len(p.buf)
+		afterLink := p.openLink
 		p.buf = append(p.buf, ' ')
 		if !p.piece(n, depth) {
 			p.buf = p.buf[:start]
 			return false
+		}
+		if afterLink && n.Role == "" && gluesTo(p.buf[start+1:]) {
+			// punctuation right after a link touches it, as in the
+			// prose: "[Arden](12), a river"
+			p.buf = append(p.buf[:start], p.buf[start+1:]...)
 		}
 		return true
 	}
@@ -405,7 +413,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 // false, with nothing worth keeping printed, for a text empty after
 // normalisation.
 func (p *printer) piece(n *axtree.Node, depth int) bool {
-	p.open, p.openDepth, p.openText = false, depth, n.Role == ""
+	p.open, p.openDepth, p.openText, p.openLink = false, depth, n.Role == "", false
 	if n.Role == "" {
 		mark := len(p.buf)
 		p.buf = appendClean(p.buf, n.Name, p.opt.TextLimit, escPlain)
@@ -415,9 +423,27 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.nl, p.open = true, len(n.Children) == 0
 		return true
 	}
-	p.buf = appendRole(p.buf, n)
 	// Only an addressable element prints its id (FORMAT.md, "Ids").
 	id := n.ID > 0 && n.Addressable()
+	if p.opt.Extra != nil {
+		p.extra = p.opt.Extra(n, p.extra[:0])
+	}
+	if id && p.linkForm(n) {
+		// "[name](N)": a plain link, said as prose says it (FORMAT.md,
+		// "Links").
+		if !p.opt.InlineState {
+			p.ids.add(n.ID)
+		}
+		p.buf = append(p.buf, '[')
+		p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escLink)
+		p.buf = append(p.buf, ']', '(')
+		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+		p.buf = append(p.buf, ')')
+		clear(p.extra)
+		p.nl, p.open, p.openLink = true, len(n.Children) == 0, true
+		return true
+	}
+	p.buf = appendRole(p.buf, n)
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
 	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
@@ -465,7 +491,6 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.record = append(p.record, n)
 	}
 	if p.opt.Extra != nil {
-		p.extra = p.opt.Extra(n, p.extra[:0])
 		p.buf = p.appendProps(p.buf, p.extra, 0)
 		clear(p.extra) // drop references to the hook's strings
 	}
@@ -684,4 +709,59 @@ func (s *keySet) add(k string) bool {
 	}
 	s.m[k] = struct{}{}
 	return true
+}
+
+// linkForm reports whether element n prints in the short form of a link,
+// "[name](N)": a link (not an inferred one) with nothing on its line but
+// its name and id: no state, action, prop or hook attribute that would
+// print. Every other element, and a link that has more to say, prints
+// "[role] name [id=N] …".
+func (p *printer) linkForm(n *axtree.Node) bool {
+	var scratch [64]byte
+	if n.Inferred || string(appendKey(scratch[:0], n.Role)) != "link" {
+		return false // the role as printed (appendRole) is not "link"
+	}
+	for _, a := range n.Actions {
+		if len(appendAction(scratch[:0], a)) > 0 {
+			return false
+		}
+	}
+	for _, a := range n.States {
+		if k := cleanKey(a.Key); k != "" && k != "actions" {
+			return false
+		}
+	}
+	for _, a := range n.Props {
+		if k := cleanKey(a.Key); k != "" && k != "id" {
+			return false
+		}
+	}
+	for _, a := range p.extra {
+		if k := cleanKey(a.Key); k != "" && k != "id" {
+			return false
+		}
+	}
+	return true
+}
+
+// gluesTo reports whether text (a piece as printed) starts with the
+// punctuation that follows a word without a space: it is printed right
+// after a link in its short form, with no space between (FORMAT.md,
+// "Links").
+func gluesTo(text []byte) bool {
+	if len(text) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRune(text)
+	return glueRune(r)
+}
+
+// glueRune reports the runes a text may start with to touch the link
+// before it: closing punctuation and quotes.
+func glueRune(r rune) bool {
+	switch r {
+	case '.', ',', ';', ':', '!', '?', ')', '"', '\'', '’', '”', '»':
+		return true
+	}
+	return false
 }

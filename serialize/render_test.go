@@ -259,15 +259,15 @@ func TestInlineRunRules(t *testing.T) {
 		{More: 3}, j(txt("after a placeholder")), j(el(9, "button", "Go")),
 	}}
 	out := string(AppendText(nil, tr, Options{}))
-	want := `See [link] A [id=1] and [link] B [id=2] .
+	want := `See [A](1) and [B](2).
 text after text [link] no id
 after no id
 [link] Req [id=5] [required]
 after a flag
 [list] [id=6]
   kid
-[link] after children [id=7]
-[link] parent [id=8]
+[after children](7)
+[parent](8)
   x
 [+3 more]
 after a placeholder [button] Go [id=9]
@@ -290,9 +290,9 @@ after a placeholder [button] Go [id=9]
 	for _, p := range pieces {
 		got = append(got, itoaLine(p.Line)+":"+out[p.Start:p.End])
 	}
-	wantPieces := []string{"1:See", "1:[link] A [id=1]", "1:and", "1:[link] B [id=2]", "1:.", "2:text after text",
+	wantPieces := []string{"1:See", "1:[A](1)", "1:and", "1:[B](2)", "1:.", "2:text after text",
 		"2:[link] no id", "3:after no id", "4:[link] Req [id=5] [required]", "5:after a flag", "6:[list] [id=6]", "7:kid",
-		"8:[link] after children [id=7]", "9:[link] parent [id=8]", "10:x", "11:[+3 more]", "12:after a placeholder", "12:[button] Go [id=9]"}
+		"8:[after children](7)", "9:[parent](8)", "10:x", "11:[+3 more]", "12:after a placeholder", "12:[button] Go [id=9]"}
 	if strings.Join(got, "\n") != strings.Join(wantPieces, "\n") {
 		t.Errorf("pieces:\n%s", strings.Join(got, "\n"))
 	}
@@ -421,7 +421,7 @@ func TestEmptyTextPromotesChildren(t *testing.T) {
 	blank.Children = []*axtree.Node{el(2, "link", "L")}
 	tr := &axtree.Tree{Roots: []*axtree.Node{el(1, "list", "", blank)}}
 	got := string(AppendText(nil, tr, Options{}))
-	if want := "[list] [id=1]\n  [link] L [id=2]\n"; got != want {
+	if want := "[list] [id=1]\n  [L](2)\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	js := AppendJSON(nil, tr, nil, Options{})
