@@ -18,7 +18,8 @@ An element line starts with its role in square brackets, for example
 [button], [link], [textbox] or [heading][level=2], followed by its
 accessible name, then its number in the form [id=N] (headings, images,
 list items, rows and cells have none unless they can be acted on), then
-properties such as [required], [placeholder="..."] or [options=4]. Indented lines are inside
+properties such as [required], [placeholder="..."] or [options=4]. A link
+is written as in Markdown, [name](N), where N is its id. Indented lines are inside
 the line above them. Lines without a role are visible text. After the tree,
 lines such as [id=N] [value="..."] or [id=N] [checked] give the current
 value of a field and which choices are checked or selected; an element

@@ -27,7 +27,7 @@ func ExampleFit() {
 		{Name: "Imprint, terms of use and privacy, at the foot of the page."},
 	}}
 	words := func(b []byte) int { return len(strings.Fields(string(b))) }
-	res, err := budget.Fit(tree, budget.Options{Tokens: 44, Count: words})
+	res, err := budget.Fit(tree, budget.Options{Tokens: 32, Count: words})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,21 +38,21 @@ func ExampleFit() {
 	// [searchbox] Search [id=1]
 	// [list] [id=2]
 	//   [listitem]
-	//     [link] Kettle 0 [id=11]
+	//     [Kettle 0](11)
 	//     €19.00
 	//   [listitem]
-	//     [link] Kettle 1 [id=13]
+	//     [Kettle 1](13)
 	//     €29.00
 	//   [listitem]
-	//     [link] Kettle 2 [id=15]
+	//     [Kettle 2](15)
 	//     €39.00
 	//   [listitem]
-	//     [link] Kettle 3 [id=17]
+	//     [Kettle 3](17)
 	//   [listitem]
-	//     [link] Kettle 4 [id=19]
+	//     [Kettle 4](19)
 	//   [listitem]
-	//     [link] Kettle 5 [id=21]
+	//     [Kettle 5](21)
 	// [+1 more]
 	// [truncated=budget]
-	// 41 [text lists far-text]
+	// 29 [text lists far-text]
 }

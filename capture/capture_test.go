@@ -257,7 +257,7 @@ func TestClickNavigates(t *testing.T) {
 		"/late": `ok`,
 	})
 	s := load(t, p, srv.URL+"/")
-	id := idOf(lineWith(s, "[link]", "Go to two"))
+	id := idOf(lineWith(s, "[Go to two]("))
 	if err := p.Act(context.Background(), id, Click, ""); err != nil {
 		t.Fatalf("Act: %v", err)
 	}

@@ -148,18 +148,12 @@ func lineWith(s *Snapshot, parts ...string) string {
 	return ""
 }
 
-// idOf returns the id printed on line ("[id=12]"), or 0.
+// idOf returns the first id printed on line ("[id=12]", a link's
+// "[name](12)"), or 0.
 func idOf(line string) int {
-	i := strings.Index(line, "[id=")
-	if i < 0 {
+	ids, err := serialize.LineIDs(line)
+	if err != nil || len(ids) == 0 {
 		return 0
 	}
-	n := 0
-	for _, c := range line[i+4:] {
-		if c < '0' || c > '9' {
-			break
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n
+	return ids[0]
 }

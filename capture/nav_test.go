@@ -66,7 +66,7 @@ func TestActionsWaitForTheirNavigation(t *testing.T) {
 	heading("Page A")
 
 	s = recapture(t, p)
-	require.NoError(t, p.Act(ctx, idOf(lineWith(s, "[link] Link to B")), Click, ""), "a link")
+	require.NoError(t, p.Act(ctx, idOf(lineWith(s, "[Link to B](")), Click, ""), "a link")
 	heading("Page B")
 	require.NoError(t, p.Reload(ctx))
 	heading("Page B")
@@ -81,7 +81,7 @@ func TestActionsWaitForTheirNavigation(t *testing.T) {
 	// A navigation that commits nothing (204) is over when the frame stops
 	// loading: the page stays, and nothing is left waiting.
 	s = load(t, p, srv.URL+"/a")
-	require.NoError(t, p.Act(ctx, idOf(lineWith(s, "[link] Nothing")), Click, ""))
+	require.NoError(t, p.Act(ctx, idOf(lineWith(s, "[Nothing](")), Click, ""))
 	p.mu.Lock()
 	pending := p.navPending
 	p.mu.Unlock()

@@ -23,6 +23,6 @@ func Example() {
 	// Output:
 	// {"5":"https://shop.example.com/","61":"https://shop.example.com/list?page=2#top"}
 	// [link] Home [id=5] [url="https://shop.example.com/"]
-	// [link] Free gift [id=6]
+	// [Free gift](6)
 	// [link] Back to top [id=61] [url="https://shop.example.com/list?page=2#top"]
 }

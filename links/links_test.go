@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -162,16 +163,29 @@ func TestEnriched(t *testing.T) {
 	if len(leanLines) != len(richLines) {
 		t.Fatalf("line counts differ:\n%s\n%s", lean, buf.String())
 	}
+	// Every enriched line says what its lean line says, plus a URL at the
+	// end: the same line, or, for a link, its element line
+	// ("[link] Home [id=5] [url=…]" where the lean line has "[Home](5)").
+	urlSuffix := regexp.MustCompile(` \[url="(?:[^"\\]|\\.)*"\]$`)
 	withURL := 0
 	for i := range leanLines {
-		if !strings.HasPrefix(richLines[i], leanLines[i]) {
-			t.Errorf("enriched line %q does not extend %q", richLines[i], leanLines[i])
-		}
-		if rest := richLines[i][len(leanLines[i]):]; rest != "" {
+		rich := richLines[i]
+		if loc := urlSuffix.FindStringIndex(rich); loc != nil {
 			withURL++
-			if !strings.HasPrefix(rest, ` [url="`) {
-				t.Errorf("suffix %q", rest)
-			}
+			rich = rich[:loc[0]]
+		}
+		if rich == leanLines[i] {
+			continue
+		}
+		if !strings.HasPrefix(strings.TrimLeft(rich, " "), "[link] ") {
+			t.Errorf("enriched line %q is not lean line %q plus a URL", richLines[i], leanLines[i])
+			continue
+		}
+		a, errA := serialize.Parse(strings.TrimLeft(rich, " "))
+		b, errB := serialize.Parse(strings.TrimLeft(leanLines[i], " "))
+		if errA != nil || errB != nil || len(a.Roots) != 1 || len(b.Roots) != 1 ||
+			a.Roots[0].Role != b.Roots[0].Role || a.Roots[0].Name != b.Roots[0].Name || a.Roots[0].ID != b.Roots[0].ID {
+			t.Errorf("enriched link line %q says something else than lean %q", richLines[i], leanLines[i])
 		}
 	}
 	if withURL != len(r) {

@@ -145,12 +145,12 @@ func ok(t testing.TB, cs *sdk.ClientSession, name string, args any) string {
 }
 
 // idOf returns the id on the first line of text matching re (which should
-// match a whole tree line).
+// match a whole tree line): its [id=N], or N of a link's [name](N).
 func idOf(t testing.TB, text, re string) int {
 	t.Helper()
-	m := regexp.MustCompile(`(?m)` + re + `.*\[id=(\d+)\]`).FindStringSubmatch(text)
+	m := regexp.MustCompile(`(?m)` + re + `.*?(?:\[id=(\d+)\]|\]\((\d+)\))`).FindStringSubmatch(text)
 	require.NotNil(t, m, "no line matching %q in:\n%s", re, text)
-	id, err := strconv.Atoi(m[1])
+	id, err := strconv.Atoi(m[1] + m[2])
 	require.NoError(t, err)
 	return id
 }
@@ -217,7 +217,7 @@ func TestEndToEnd(t *testing.T) {
 	clicked := ok(t, cs, "browser_click", map[string]any{"id": button})
 	assert.Contains(t, clicked, "appeared: Redeemed: WINTER-24\n")
 
-	link := idOf(t, snap, `\[link\] Show the second panel`)
+	link := idOf(t, snap, `\[Show the second panel`)
 	follow := ok(t, cs, "browser_click", map[string]any{"id": link})
 	assert.Contains(t, follow, "Second panel.", "the frame's new content appeared")
 	assert.NotContains(t, follow, "navigated to", "the main document did not change")
@@ -227,7 +227,7 @@ func TestEndToEnd(t *testing.T) {
 
 	// The old link id still names the same link.
 	again := ok(t, cs, "browser_find", map[string]any{"role": "link", "name": "second panel"})
-	assert.Equal(t, link, idOf(t, again, `\[link\] Show the second panel`))
+	assert.Equal(t, link, idOf(t, again, `\[Show the second panel`))
 
 	budgeted := ok(t, cs, "browser_snapshot", map[string]any{"max_tokens": 40})
 	assert.Contains(t, budgeted, "[id="+strconv.Itoa(press)+"]", "a budget keeps every operable id")
@@ -309,7 +309,7 @@ func TestGoneID(t *testing.T) {
 	web := site(t)
 	cs := connect(t, shared(t))
 	nav := ok(t, cs, "browser_navigate", map[string]any{"url": web.URL + "/shop"})
-	toys := idOf(t, nav, `\[link\] Toys`)
+	toys := idOf(t, nav, `\[Toys`)
 	box := idOf(t, nav, `\[searchbox\]`)
 	ok(t, cs, "browser_type", map[string]any{"id": box, "text": "katzenfutter"})
 	results := ok(t, cs, "browser_click", map[string]any{"id": idOf(t, nav, `\[button\] Search`)})
@@ -319,7 +319,7 @@ func TestGoneID(t *testing.T) {
 	assert.Equal(t, box, idOf(t, found, `\[searchbox\]`), "the search box kept its number across the navigation")
 	text, isErr := call(t, cs, "browser_click", map[string]any{"id": toys})
 	assert.True(t, isErr)
-	assert.Contains(t, text, "is gone: it was \"[link] Toys [id="+strconv.Itoa(toys)+"]\"")
+	assert.Contains(t, text, "is gone: it was \"[Toys]("+strconv.Itoa(toys)+")\"")
 	text, isErr = call(t, cs, "browser_click", map[string]any{"id": 9999})
 	assert.True(t, isErr)
 	assert.Contains(t, text, "no element [id=9999]")
@@ -419,7 +419,7 @@ func TestQuietMeasured(t *testing.T) {
 	results := step("shop: click search", "browser_click", map[string]any{"id": idOf(t, shop, `\[button\] Search`)})
 	assert.Contains(t, results, "navigated to /search?q=katzenfutter ")
 	list := ok(t, cs, "browser_snapshot", map[string]any{})
-	product := step("shop: click product", "browser_click", map[string]any{"id": idOf(t, list, `\[link\] Whiskas Adult Dry Food`)})
+	product := step("shop: click product", "browser_click", map[string]any{"id": idOf(t, list, `\[Whiskas Adult Dry Food`)})
 	assert.Contains(t, product, "navigated to /p/B00000001 ")
 
 	t.Logf("\n| action | quiet answer (tokens) | full snapshot (tokens) |\n| --- | ---: | ---: |\n%s\n| **total** | **%d** | **%d** (quiet = %.1f%%) |",
@@ -562,7 +562,7 @@ func TestHangingPage(t *testing.T) {
 	assert.Contains(t, text, "did not answer in time")
 	// And after.
 	found := ok(t, other, "browser_find", map[string]any{"role": "link", "name": "toys"})
-	assert.Contains(t, found, "[link] Toys")
+	assert.Contains(t, found, "[Toys](")
 }
 
 // TestHoverScroll: a trusted mouse move opens what hovering opens, and

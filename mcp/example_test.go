@@ -55,7 +55,7 @@ func ExampleNew() {
 
 // What an action answers: the lines that changed between two steps.
 func ExampleDiffTrees() {
-	before := "[textbox][editable] Email [id=4]\n[checkbox] Keep me posted [id=5]\n[link] Old offer [id=6]\n"
+	before := "[textbox][editable] Email [id=4]\n[checkbox] Keep me posted [id=5]\n[Old offer](6)\n"
 	after := "[textbox][editable] Email [id=4]\n[checkbox] Keep me posted [id=5]\nPlease confirm your email.\n[id=4] [value=\"ada@example.org\"]\n"
 	d, err := mcp.DiffTrees([]byte(before), []byte(after))
 	if err != nil {

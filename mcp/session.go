@@ -246,7 +246,7 @@ func (t *tab) element(id int) (*axtree.Node, error) {
 		return nil, errors.New("no page is open yet: call browser_navigate first")
 	}
 	if id <= 0 {
-		return nil, fmt.Errorf("id %d is not an element id (ids are the positive numbers in [id=N])", id)
+		return nil, fmt.Errorf("id %d is not an element id (ids are the positive numbers N in [id=N] and, for links, [name](N))", id)
 	}
 	var found *axtree.Node
 	t.result.Tree.Walk(func(n *axtree.Node, _ int) bool {

@@ -39,7 +39,7 @@ type (
 	}
 	// IDIn is the input of the tools that act on one element.
 	IDIn struct {
-		ID int `json:"id" jsonschema:"the element's number, [id=N] in the tree"`
+		ID int `json:"id" jsonschema:"the element's number: N of [id=N] in the tree, or of [name](N) for a link"`
 	}
 	// TypeIn is browser_type's input.
 	TypeIn struct {

@@ -41,13 +41,13 @@ func ExampleStabilize() {
 	observe.Stabilize(next.Tree, nil, prev)
 	fmt.Print(string(next.Text()))
 	// Output:
-	// [link] Deals [id=1]
+	// [Deals](1)
 	// [button] Search [id=2]
-	// [link] Cart [id=3]
+	// [Cart](3)
 	// --
-	// [link] Deals [id=3]
+	// [Deals](3)
 	// [button] Search [id=1]
-	// [link] Cart [id=2]
+	// [Cart](2)
 }
 
 // A Recorder stores each page of a run in the default SQLite store; the

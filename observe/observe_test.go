@@ -113,7 +113,7 @@ func TestStabilizeKeepsNumbersAndAppendsNew(t *testing.T) {
 			t.Errorf("id %d is not bound to a DOM node after renumbering", e.ID)
 		}
 	}
-	for _, line := range []string{`[button] A [id=1]`, `[link] C [id=3]`, `[link] X [id=4]`, `[button] D [id=5]`} {
+	for _, line := range []string{`[button] A [id=1]`, `[C](3)`, `[X](4)`, `[button] D [id=5]`} {
 		if !strings.Contains(got, line) {
 			t.Errorf("renumbered text lacks %q:\n%s", line, got)
 		}

@@ -18,7 +18,7 @@ func ExampleHTMLBytes() {
 	// Output:
 	// [main] [id=1]
 	//   [heading][level=1] Shop
-	//   [link] Cart [id=3]
+	//   [Cart](3)
 	// https://shop.test/cart
 }
 

@@ -21,7 +21,7 @@ func renderText(t *testing.T, page string, opts render.Options) string {
 func TestNoscriptIsNeitherTextNorElements(t *testing.T) {
 	// The page an agent sees runs script: noscript content does not render.
 	got := renderText(t, `<a href=/p><img alt="Ten tips"><noscript><img src=c.jpg alt="Ten tips"></noscript></a>`, render.Options{})
-	assert.Equal(t, "[link] Ten tips [id=1]\n", got)
+	assert.Equal(t, "[Ten tips](1)\n", got)
 	got = renderText(t, `<p>Shop<noscript><p>Enable JavaScript to shop</p><a href=/x>plain</a></noscript></p>`, render.Options{})
 	assert.Equal(t, "Shop\n", got)
 }
@@ -33,7 +33,7 @@ func TestPageHiddenUntilScriptShowsIt(t *testing.T) {
 	page := `<html><head><style>html{display:none}</style>
 <script>if(self===top){document.documentElement.style.display='block'}else{top.location=self.location}</script></head>
 <body><h1>Welcome</h1><a href=/x>Go</a></body></html>`
-	want := "[heading][level=1] Welcome\n[link] Go [id=2]\n"
+	want := "[heading][level=1] Welcome\n[Go](2)\n"
 	assert.Equal(t, want, renderText(t, page, render.Options{}))
 	for _, hide := range []string{
 		`<style>body{display:none!important}</style>`,

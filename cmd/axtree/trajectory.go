@@ -20,7 +20,7 @@ func trajectoryCommand() *cli.Command {
 		Doc: `A trajectory is the record of one agent run: its task, plan and
 program, the observations it was shown (embedded verbatim) and every
 step with the element it acted on and the line of the observation
-carrying that element's [id=N]. The format and its JSON Schema are in
+carrying that element's id ([id=N], or [name](N) for a link). The format and its JSON Schema are in
 trajectory/ (trajectory/schema.json).`,
 		Sub: []*cli.Command{trajectoryValidateCommand(), trajectoryShowCommand(), trajectoryExportCommand()},
 	}
@@ -107,8 +107,8 @@ func trajectoryShowCommand() *cli.Command {
 		Summary: "print a trajectory for reading",
 		Doc: `Prints the run: task, outcome, plan, the observations, then each step
 with its calls, their outcomes, errors in full, and for each element an
-action resolved to, the observation line that carries its [id=N] as the
-agent was shown it.`,
+action resolved to, the observation line that carries its id ([id=N], or
+[name](N) for a link) as the agent was shown it.`,
 		Flags: func(f *cli.Flags) {
 			f.Int(&step, "step", "N", "print only step N (counted from 1)")
 		},

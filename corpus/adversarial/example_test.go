@@ -20,7 +20,7 @@ func Example() {
 	// Output:
 	// 11146 bytes, 1007 elements
 	// [button] deep [id=1]
-	// [link] bottom [id=2]
+	// [bottom](2)
 	// [button] after [id=3]
 }
 

@@ -40,8 +40,8 @@ func Command(load Loader) *cli.Command {
 (no network request, no CDN; a Content-Security-Policy allows none). Left:
 the task, the plan and program (each statement linked to the steps it
 made), the steps with reasoning, calls, outcomes and errors in full.
-Right: the selected step's observation as its tree text. Every [id=N] is
-a link to the line that carries it; j/k step, d diffs with the previous
+Right: the selected step's observation as its tree text. Every id
+([id=N], or a link's [name](N)) is a link to the line that carries it; j/k step, d diffs with the previous
 observation. Lines are rendered lazily, so runs of 100 MB open.
 
 The trajectory is a file (TRAJ.json), or the one with id ID in an

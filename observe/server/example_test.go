@@ -44,6 +44,6 @@ func ExampleNew() {
 	// Output:
 	// 200 0 32
 	// [heading][level=1] Hello
-	// [link] Next [id=2]
+	// [Next](2)
 	// https://example.org/next
 }

@@ -214,8 +214,8 @@ func testShownTextJoins(t *testing.T, open Factory) {
 
 	canon, err := st.Get(ctx, o2.State)
 	require.NoError(t, err)
-	assert.Equal(t, "[link] Deals [id=1]\n[button] Search [id=2]\n[link] Cart [id=3]\n", canon.Text)
-	assert.Equal(t, "[link] Deals [id=3]\n[button] Search [id=1]\n[link] Cart [id=2]\n", shown.Text)
+	assert.Equal(t, "[Deals](1)\n[button] Search [id=2]\n[Cart](3)\n", canon.Text)
+	assert.Equal(t, "[Deals](3)\n[button] Search [id=1]\n[Cart](2)\n", shown.Text)
 
 	// The action named element 2 of the first observation as shown.
 	prev, err := st.Get(ctx, o2.Previous)
@@ -448,7 +448,7 @@ func newTrajectory(t testing.TB, id string) (*trajectory.Recorder, [2]string) {
 	rec.SetPlan(trajectory.Plan{Reasoning: "search, then buy", Language: "javascript", Program: "ax.type(4, 'cat')\nax.click(7)\n"})
 	o1, err := rec.Observe("[searchbox] Search [id=4]\n[button] Go [id=5]\n", nil, "https://shop.example/", "Shop")
 	require.NoError(t, err)
-	o2, err := rec.Observe("[link] Cat food </script><b>&amp; [id=7]\n", links.Record{7: "https://shop.example/p/1"}, "https://shop.example/s", "Results")
+	o2, err := rec.Observe("[Cat food </script><b>&amp;](7)\n", links.Record{7: "https://shop.example/p/1"}, "https://shop.example/s", "Results")
 	require.NoError(t, err)
 	res, err := rec.Resolve(o1, 4)
 	require.NoError(t, err)

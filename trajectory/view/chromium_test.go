@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/capture"
+	"github.com/axtree/axtree/serialize"
 	"github.com/axtree/axtree/trajectory"
 	"github.com/axtree/axtree/trajectory/view"
 )
@@ -143,9 +145,11 @@ func (v *viewer) selected() int {
 // " [id=N]" (page text cannot spell an unescaped "[").
 func lineOf(t testing.TB, text string, id int) (int, string) {
 	t.Helper()
-	tok := fmt.Sprintf(" [id=%d]", id)
 	for i, l := range strings.Split(text, "\n") {
-		if strings.Contains(l, tok) && !strings.HasPrefix(l, "[id=") {
+		if strings.HasPrefix(l, "[id=") {
+			continue // the state record
+		}
+		if ids, err := serialize.LineIDs(l); err == nil && slices.Contains(ids, id) {
 			return i + 1, l
 		}
 	}

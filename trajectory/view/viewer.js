@@ -316,8 +316,13 @@
   function rowText(tx, text, lineNo, od) {
     var id = od && od.lineId.get(lineNo);
     if (id) {
+      // the id as the line prints it: " [id=N]", or a link's "](N)"
       var tok = ' [id=' + id + ']';
       var at = text.indexOf(tok);
+      if (at < 0) {
+        tok = '](' + id + ')';
+        at = text.indexOf(tok);
+      }
       if (at >= 0) {
         tx.appendChild(document.createTextNode(text.slice(0, at + 1)));
         var span = el('span', 'idtok', tok.slice(1));
