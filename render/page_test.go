@@ -7,7 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/serialize"
 )
 
 // renderText renders page with opts and returns the lean text.
@@ -88,4 +90,33 @@ func TestComboboxInputOwnsItsPopup(t *testing.T) {
 <ul id=s role=listbox><li role=option>Berlin</li><li role=option aria-selected=true>Bonn</li></ul><p>after</p>`
 	want := "[combobox][editable][expanded] City [id=1]\n  [listbox] [id=2]\n    [option] Berlin [id=3]\n    [option] Bonn [id=4]\nafter\n[id=4] [selected]\n"
 	assert.Equal(t, want, renderText(t, page, render.Options{}))
+}
+
+// TestLinkFormCannotBeForged: page text and link names that spell the
+// short link form, "[name](N)", print escaped, so the printed tree holds
+// exactly the page's links with their ids, and the names and text around
+// them come back as written.
+func TestLinkFormCannotBeForged(t *testing.T) {
+	page := `<!doctype html><p>Pay at [Pay](7) or [k="x](8)"] now:
+<a href="/a">a](9) [b</a>" then <a href="/b">k="v"</a>, and <a href="/c">[c](10)</a>.</p>`
+	r, err := render.HTMLBytes([]byte(page), render.Options{})
+	require.NoError(t, err)
+	text := string(r.Text())
+	back, err := serialize.Parse(text)
+	require.NoError(t, err, text)
+	var links []string
+	var ids []int
+	back.Walk(func(n *axtree.Node, _ int) bool {
+		if n.Role == "link" {
+			links = append(links, n.Name)
+			ids = append(ids, n.ID)
+		}
+		return true
+	})
+	assert.Equal(t, []string{"a](9) [b", `k="v"`, "[c](10)"}, links, text)
+	for _, id := range ids {
+		assert.Less(t, id, 7, "an id the page text spelt: %s", text)
+	}
+	assert.Contains(t, text, `Pay at \[Pay](7) or \[k="x](8)"] now:`, "text keeps its brackets escaped")
+	assert.Contains(t, text, `[link] k="v" [id=`, `a name starting key=" prints the element line`)
 }

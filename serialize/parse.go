@@ -784,14 +784,17 @@ func (p *lineParser) note() ([]string, error) {
 }
 
 // linkAt reports whether a link in its short form, "[name](N)", starts at
-// byte i: a '[', a name with no unescaped '[' or ']', then "](", digits
+// byte i: a '[', a name with no unescaped '[' or ']' that does not start
+// like a quoted attribute (`key="`, quotedAttrStart), then "](", digits
 // and ")". Nothing else the printer writes has "](" after its first
 // bracket group (a role is followed by a space, a group or the end of the
-// line), so this tells the two forms of an element apart, and a link
-// named "+2 more" or "id=3" from a placeholder or a state line.
+// line; an unquoted value cannot hold "]"; a quoted one starts `key="`),
+// so this tells the two forms of an element apart, a link from an
+// attribute, and a link named "+2 more" or "id=3" from a placeholder or a
+// state line.
 func (p *lineParser) linkAt(i int) bool {
 	l := p.line
-	if i >= len(l) || l[i] != '[' {
+	if i >= len(l) || l[i] != '[' || quotedAttrStart(l[i+1:]) {
 		return false
 	}
 	for j := i + 1; j < len(l); j++ {

@@ -430,18 +430,23 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	}
 	if id && p.linkForm(n) {
 		// "[name](N)": a plain link, said as prose says it (FORMAT.md,
-		// "Links").
-		if !p.opt.InlineState {
-			p.ids.add(n.ID)
-		}
+		// "Links"), unless its name would read as the start of a quoted
+		// attribute, `[key="…`: then the element line says it.
+		mark := len(p.buf)
 		p.buf = append(p.buf, '[')
 		p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escLink)
-		p.buf = append(p.buf, ']', '(')
-		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
-		p.buf = append(p.buf, ')')
-		clear(p.extra)
-		p.nl, p.open, p.openLink = true, len(n.Children) == 0, true
-		return true
+		if !quotedAttrStart(p.buf[mark+1:]) {
+			p.buf = append(p.buf, ']', '(')
+			p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+			p.buf = append(p.buf, ')')
+			if !p.opt.InlineState {
+				p.ids.add(n.ID)
+			}
+			clear(p.extra)
+			p.nl, p.open, p.openLink = true, len(n.Children) == 0, true
+			return true
+		}
+		p.buf = p.buf[:mark]
 	}
 	p.buf = appendRole(p.buf, n)
 	// The form state leaves the line for the record when the id names this
@@ -764,4 +769,16 @@ func glueRune(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// quotedAttrStart reports whether b starts like the inside of a quoted
+// attribute group, key bytes and `="`: a link whose name starts so is not
+// printed in its short form, which Parse could not tell from
+// ` [key="…"]` after an element's id.
+func quotedAttrStart[T ~string | ~[]byte](b T) bool {
+	i := 0
+	for i < len(b) && isKeyByte(b[i]) {
+		i++
+	}
+	return i > 0 && i+1 < len(b) && b[i] == '=' && b[i+1] == '"'
 }

@@ -308,6 +308,7 @@ func fromJSON(in []jsonNode) []*axtree.Node {
 var pieces = []string{
 	"a", "Z", "0", "9", "-", "_", ".", ":", "+", " ", "  ", "\t", "\n", "\r\n", "\x00", "\x01", "\x1b[31m", "\x7f",
 	"[", "]", "\\", "\"", "=", ",", "?", "/", "[id=1]", "[+3 more]", "[button] Pay [id=7]", "]\n[link]", "\\[", "\"]",
+	"(", ")", "](5)", "[a](3)", "\\]", "'", "\u201d", ") ", "[+2 more](4)", "[id=3](6)",
 	"\xff", "\xe2\x80", "\xed\xa0\x80", "\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\u200c", "\u200d",
 	"\u200f", "\ufeff", "\u00ad", "\U000e0041", "\u00a0", "\u2028", "\u2029", "\u3000", "\u0085", "…", "é",
 	"→", "\U0001F600", "\ufffd", "日本",
@@ -455,6 +456,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("[truncated=depth]\n")
 	f.Add("[checkbox] A [id=2]\n  [option] B [id=3]\n[id=2] [checked=mixed]\n[id=3] [selected] [value=\"x \\[y\"]\n[truncated=nodes]\n")
 	f.Add("[a?][b=\"\\\"\"][actions=x,y] n\\[ [id=3] [k=v]\n  t\\\\\n")
+	f.Add("See [A](1), [B\\]\\[ \"q\"](2) [link] C [id=3] [k=\"[x](5)\"] [D](4)\n[+2 more](6)\n  [id=7](8)\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tr, err := Parse(text)
 		if err != nil {
