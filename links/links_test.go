@@ -3,8 +3,8 @@ package links
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
