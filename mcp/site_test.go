@@ -134,7 +134,7 @@ func site(t testing.TB) *httptest.Server {
 		}
 		fmt.Fprintf(w, `<!doctype html><title>Account</title><p>Signed in as %s</p>`, html.EscapeString(who))
 	})
-	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>setTimeout(function(){for(;;){}}, 50)</script>`)
+	page("/spin", `<!doctype html><title>Spin</title><p>Busy</p><script>for(;;){}</script>`)
 	for _, p := range []string{"/logo.svg", "/logo.png", "/favicon.ico"} {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
 	}
