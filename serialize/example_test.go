@@ -64,3 +64,22 @@ func ExampleOptions_inlineState() {
 	// [textbox][editable] Name [id=1] [required] [value="Ada Lovelace"]
 	// [checkbox][checked] I agree [id=2]
 }
+
+// A link prints as prose writes one, [name](N), and a line of prose holds
+// several; LineIDs reads the ids a line carries, in either form.
+func ExampleLineIDs() {
+	see := &axtree.Node{Name: "See"}
+	faq := &axtree.Node{ID: 4, Role: "link", Name: "the FAQ", Href: "/faq", Joined: true}
+	or := &axtree.Node{Name: "or", Joined: true}
+	ask := &axtree.Node{ID: 5, Role: "button", Name: "Ask us", Joined: true}
+	dot := &axtree.Node{Name: ".", Joined: true}
+	tree := &axtree.Tree{Roots: []*axtree.Node{see, faq, or, ask, dot}}
+
+	text := serialize.AppendText(nil, tree, serialize.Options{})
+	fmt.Print(string(text))
+	ids, err := serialize.LineIDs(string(text[:len(text)-1]))
+	fmt.Println(ids, err)
+	// Output:
+	// See [the FAQ](4) or [button] Ask us [id=5] .
+	// [4 5] <nil>
+}
