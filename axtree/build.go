@@ -191,9 +191,16 @@ func (a *acc) text(s string) {
 	}
 }
 
+// idle reports whether text(s) would change nothing: white space alone
+// where no line has started (most text nodes of indented markup), so the
+// walk need not ask whether it is visible.
+func (a *acc) idle(s string) bool {
+	return a.one == "" && a.sb.Len() == 0 && trimLeadSpace(s) == ""
+}
+
 // trimLeadSpace drops the white space (unicode.IsSpace) s starts with.
 func trimLeadSpace(s string) string {
-	for i := 0; i < len(s); {
+	for i := leadSpace(s); i < len(s); {
 		c := s[i]
 		if asciiSpace(c) {
 			i++
@@ -491,7 +498,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	}
 	switch n.Type {
 	case html.TextNode:
-		if b.quiet == 0 && visibleText(f, n) {
+		if b.quiet == 0 && !a.idle(n.Data) && visibleText(f, n) {
 			a.text(n.Data)
 		}
 		return
