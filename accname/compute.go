@@ -688,29 +688,30 @@ func collapse(s string) string {
 		j--
 	}
 	s = s[i:j]
-	clean := true
-	for k := 0; k < len(s); k++ {
+	k := 0 // the first byte collapsing changes: s[:k] is copied as it is
+	for ; k < len(s); k++ {
 		if isWS(s[k]) && (s[k] != ' ' || (k+1 < len(s) && isWS(s[k+1]))) {
-			clean = false
 			break
 		}
 	}
-	if clean {
+	if k == len(s) {
 		return s
 	}
 	var sb strings.Builder
 	sb.Grow(len(s))
-	ws := false
-	for k := 0; k < len(s); k++ {
-		if isWS(s[k]) {
-			ws = true
-			continue
+	sb.WriteString(s[:k])
+	for k < len(s) {
+		// s[k] starts a run of white space; s ends in another byte, so
+		// text follows every run
+		for isWS(s[k]) {
+			k++
 		}
-		if ws {
-			sb.WriteByte(' ')
-			ws = false
+		sb.WriteByte(' ')
+		run := k
+		for k < len(s) && !isWS(s[k]) {
+			k++
 		}
-		sb.WriteByte(s[k])
+		sb.WriteString(s[run:k])
 	}
 	return sb.String()
 }
