@@ -543,11 +543,11 @@ func Tokens(s string) []string {
 //	for tok, rest := dom.NextToken(s); tok != ""; tok, rest = dom.NextToken(rest) { … }
 func NextToken(s string) (tok, rest string) {
 	i := 0
-	for i < len(s) && IsSpace(rune(s[i])) {
+	for i < len(s) && htmlSpace[s[i]] {
 		i++
 	}
 	j := i
-	for j < len(s) && !IsSpace(rune(s[j])) {
+	for j < len(s) && !htmlSpace[s[j]] {
 		j++
 	}
 	return s[i:j], s[j:]
@@ -557,6 +557,10 @@ func NextToken(s string) (tok, rest string) {
 func IsSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 }
+
+// htmlSpace is IsSpace as a table, for the byte loops of per-element paths
+// (class lists are split for every element the style cascade sees).
+var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
 
 // LowerASCII lower-cases the ASCII letters of s (HTML's ASCII lowercase),
 // allocating only when s has an upper-case letter.

@@ -27,13 +27,24 @@ const (
 	keyKindClass = '.'
 )
 
-// keyBits returns the two bit positions of a key of the given kind.
+// keyBits returns the two bit positions of a key of the given kind. It
+// hashes eight bytes a step: class lists are long and every element's
+// keys are hashed.
 func keyBits(kind byte, s string) (uint, uint) {
-	h := uint64(14695981039346656037) // FNV-1a over kind and s
-	h = (h ^ uint64(kind)) * 1099511628211
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
+	h := (uint64(len(s))<<8 | uint64(kind)) * 0x9E3779B97F4A7C15
+	for ; len(s) >= 8; s = s[8:] {
+		w := s[:8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		h = (h ^ x) * 0xBF58476D1CE4E5B9
+		h ^= h >> 29
 	}
+	var x uint64
+	for i := 0; i < len(s); i++ {
+		x |= uint64(s[i]) << (8 * i)
+	}
+	h = (h ^ x) * 0x94D049BB133111EB
+	h ^= h >> 31
 	h *= 0x9E3779B97F4A7C15 // spread into the top bits
 	return uint(h >> 57), uint(h>>50) & 127
 }
@@ -61,18 +72,8 @@ func (f *ancFilter) addElement(n *html.Node) {
 		f.add(keyKindID, id)
 	}
 	if cl, ok := dom.Attr(n, "class"); ok {
-		for i := 0; i < len(cl); {
-			for i < len(cl) && isWS(cl[i]) {
-				i++
-			}
-			j := i
-			for j < len(cl) && !isWS(cl[j]) {
-				j++
-			}
-			if j > i {
-				f.add(keyKindClass, cl[i:j])
-			}
-			i = j
+		for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+			f.add(keyKindClass, tok)
 		}
 	}
 }
