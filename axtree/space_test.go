@@ -31,3 +31,51 @@ func TestLeadSpaceMatchesByteLoop(t *testing.T) {
 		assert.Equal(t, slowLeadSpace(s), leadSpace(s), "%q", s)
 	}
 }
+
+// slowConsumeWords is consumeWords without its byte-for-byte shortcut.
+func slowConsumeWords(name, s string) (string, bool) {
+	for {
+		r, i, more := nextRune(s)
+		if !more {
+			return name, true
+		}
+		s = s[i:]
+		q, j, more := nextRune(name)
+		if !more || q != r {
+			return name, false
+		}
+		name = name[j:]
+	}
+}
+
+// TestConsumeWordsShortcut checks the shortcut against the rune walk on
+// every pair of short strings over spaces, letters, a no-break space and
+// an invalid byte: the same answer, and a rest that reads the same (its
+// leading white space aside, which every reader of it skips).
+func TestConsumeWordsShortcut(t *testing.T) {
+	alpha := []string{" ", "\n", "a", "b", "\u00a0", "\xff"}
+	var strs []string
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		strs = append(strs, prefix)
+		if n == 0 {
+			return
+		}
+		for _, a := range alpha {
+			gen(prefix+a, n-1)
+		}
+	}
+	gen("", 3)
+	for _, name := range strs {
+		for _, s := range strs {
+			wantRest, wantOK := slowConsumeWords(name, s)
+			rest, ok := consumeWords(name, s)
+			if !assert.Equal(t, wantOK, ok, "%q %q", name, s) {
+				return
+			}
+			if ok && !assert.Equal(t, trimLeadSpace(wantRest), trimLeadSpace(rest), "%q %q", name, s) {
+				return
+			}
+		}
+	}
+}
