@@ -27,10 +27,15 @@ const (
 	keyKindClass = '.'
 )
 
-// keyBits returns the two bit positions of a key of the given kind. It
-// hashes eight bytes a step: class lists are long and every element's
-// keys are hashed.
+// keyBits returns the two bit positions of a key of the given kind.
 func keyBits(kind byte, s string) (uint, uint) {
+	h := keyHash(kind, s)
+	return uint(h >> 57), uint(h>>50) & 127
+}
+
+// keyHash hashes a key of the given kind, eight bytes a step: class lists
+// are long and every element's keys are hashed.
+func keyHash(kind byte, s string) uint64 {
 	h := (uint64(len(s))<<8 | uint64(kind)) * 0x9E3779B97F4A7C15
 	for ; len(s) >= 8; s = s[8:] {
 		w := s[:8]
@@ -45,8 +50,7 @@ func keyBits(kind byte, s string) (uint, uint) {
 	}
 	h = (h ^ x) * 0x94D049BB133111EB
 	h ^= h >> 31
-	h *= 0x9E3779B97F4A7C15 // spread into the top bits
-	return uint(h >> 57), uint(h>>50) & 127
+	return h * 0x9E3779B97F4A7C15 // spread into the top bits
 }
 
 // add sets the bits of a key.

@@ -89,14 +89,16 @@ type Computed struct {
 // scopeRules is the compiled author style of one tree (the document, or one
 // shadow tree), indexed by the rightmost compound's key.
 type scopeRules struct {
-	sels      []selector
-	decls     [][]decl // by selector.rule
-	byID      map[string][]int32
-	byClass   map[string][]int32
-	byTag     map[string][]int32
-	byAttr    map[string][]int32
-	universal []int32
-	host      []int32 // selectors whose subject is :host (they style the host)
+	sels    []selector
+	decls   [][]decl // by selector.rule
+	byID    map[string][]int32
+	byClass map[string][]int32
+	byTag   map[string][]int32
+	byAttr  map[string][]int32
+	// the keys of byID, byClass and byTag, to skip the lookups that miss
+	idKeys, classKeys, tagKeys keyFilter
+	universal                  []int32
+	host                       []int32 // selectors whose subject is :host (they style the host)
 }
 
 // Sheet resolves computed style for the elements of one document. It is not
@@ -266,10 +268,13 @@ func (s *Sheet) compile() {
 				switch kind {
 				case keyID:
 					r.byID[key] = append(r.byID[key], idx)
+					r.idKeys.add(key)
 				case keyClass:
 					r.byClass[key] = append(r.byClass[key], idx)
+					r.classKeys.add(key)
 				case keyTag:
 					r.byTag[key] = append(r.byTag[key], idx)
+					r.tagKeys.add(key)
 				case keyAttr:
 					r.byAttr[key] = append(r.byAttr[key], idx)
 				default:
@@ -376,16 +381,24 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded) bool {
 	sc := s.doc.Scope(n)
 	if r := s.scopes[sc]; r != nil && len(r.sels) > 0 {
 		c := s.cands[:0]
-		if id, ok := dom.Attr(n, "id"); ok && id != "" {
-			c = append(c, r.byID[id]...)
+		if len(r.byID) > 0 {
+			if id, ok := dom.Attr(n, "id"); ok && id != "" && r.idKeys.may(id) {
+				c = append(c, r.byID[id]...)
+			}
 		}
-		if cl, ok := dom.Attr(n, "class"); ok {
-			for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
-				c = append(c, r.byClass[tok]...)
+		if len(r.byClass) > 0 {
+			if cl, ok := dom.Attr(n, "class"); ok {
+				for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+					if r.classKeys.may(tok) {
+						c = append(c, r.byClass[tok]...)
+					}
+				}
 			}
 		}
 		if len(r.byTag) > 0 {
-			c = append(c, r.byTag[dom.LowerASCII(n.Data)]...)
+			if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
+				c = append(c, r.byTag[tag]...)
+			}
 		}
 		if len(r.byAttr) > 0 {
 			for i := range n.Attr {
