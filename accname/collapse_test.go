@@ -42,3 +42,29 @@ func TestCollapseMatchesByteLoop(t *testing.T) {
 	gen("", 6)
 	assert.Equal(t, "Ten tips a b", collapse("\n   Ten  tips\n\t a \r\n b  "))
 }
+
+// slowBlank is blank one byte at a time.
+func slowBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWS(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestBlankMatchesByteLoop(t *testing.T) {
+	// every byte value at every position of a run of white space
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 20; pos++ {
+			b := []byte(strings.Repeat(" \n\t\r\f", 4))[:20]
+			b[pos] = byte(c)
+			for _, n := range []int{pos + 1, 20} {
+				s := string(b[:n])
+				assert.Equal(t, slowBlank(s), blank(s), "byte %#x at %d of %d", c, pos, n)
+			}
+		}
+	}
+	assert.True(t, blank(""))
+	assert.True(t, blank(strings.Repeat(" \n", 40)))
+}

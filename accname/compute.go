@@ -665,7 +665,18 @@ func contentNamed(n *html.Node) bool {
 
 // blank reports whether s is empty or only ASCII whitespace.
 func blank(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		// eight bytes a step: indented markup puts tens of bytes of white
+		// space between the elements of a link or a button
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		if !blankWord(x) {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		switch s[i] {
 		case ' ', '\t', '\n', '\f', '\r':
 		default:
@@ -673,6 +684,25 @@ func blank(s string) bool {
 		}
 	}
 	return true
+}
+
+// blankWord reports whether the eight bytes packed in x are all white
+// space as blank counts it: 9, 10, 12, 13 and 32.
+func blankWord(x uint64) bool {
+	const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
+	if (x|(x+0x5F*lo8))&hi8 != 0 {
+		return false // a byte above 0x20
+	}
+	// Every byte is at most 0x20, so adding up to 0x77 to each carries
+	// into no other byte: bit 7 of a byte of x+(0x80-k)*lo8 says b >= k.
+	ge9 := x + (0x80-9)*lo8
+	ge14 := x + (0x80-14)*lo8
+	ge32 := x + (0x80-32)*lo8
+	if ^ge9&hi8 != 0 || ge14&^ge32&hi8 != 0 {
+		return false // a byte below 9 or in 14..31
+	}
+	v := x ^ 0x0B*lo8 // a zero byte where x has \v
+	return (v-lo8)&^v&hi8 == 0
 }
 
 // collapse turns each run of ASCII whitespace into one space and trims the
