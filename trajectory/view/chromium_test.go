@@ -306,6 +306,15 @@ func TestViewerOnSamples(t *testing.T) {
 			h := v.highlighted()
 			assert.Equal(t, wantText, h.Text)
 			assert.True(t, h.InView)
+			// the id is marked where the line prints it: "[id=N]", or a
+			// link's "(N)"
+			tok := fmt.Sprintf("[id=%d]", res.ID)
+			if !strings.Contains(wantText, " "+tok) {
+				tok = fmt.Sprintf("(%d)", res.ID)
+			}
+			var marked string
+			v.eval(`document.querySelector("#tree .row.hl .idtok").textContent`, &marked)
+			assert.Equal(t, tok, marked)
 			assert.Empty(t, v.p.ConsoleErrors())
 		})
 	}
