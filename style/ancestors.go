@@ -125,9 +125,25 @@ func (s *Sheet) ancestorsOf(n *html.Node, parent, e *entry) (ancFilter, bool) {
 		ok = false // ensure stopped climbing early: ancestors unknown
 	}
 	e.anc = anc
-	e.anc.addElement(n)
+	if hasElementChild(n) {
+		// Only n's children read e.anc (as their parent's): a leaf's keys
+		// are not hashed.
+		e.anc.addElement(n)
+	}
 	e.set(fAncOK, ok)
 	return anc, ok
+}
+
+// hasElementChild reports whether n has an element child: with the
+// filters on, the flat tree is the DOM tree, so these are the elements
+// whose flat-tree parent n is.
+func hasElementChild(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			return true
+		}
+	}
+	return false
 }
 
 // skipAncestors is the descendant walk of matchAt for the compound before
