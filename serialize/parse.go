@@ -516,54 +516,35 @@ func (p *lineParser) valueOpt() (string, error) {
 
 // quoted reads an escaped string up to and including the closing quote.
 func (p *lineParser) quoted() (string, error) {
-	var b []byte
-	start := p.i
-	for !p.eol() {
-		c := p.line[p.i]
-		switch c {
-		case '"':
-			p.i++
-			if b == nil {
-				return p.line[start : p.i-1], nil
-			}
-			return string(b), nil
-		case '[':
-			return "", p.errf("unescaped '[' in a quoted value")
-		case '\\':
-			if p.i+1 >= len(p.line) {
-				return "", p.errf("backslash at end of line")
-			}
-			e := p.line[p.i+1]
-			if e != '\\' && e != '"' && e != '[' {
-				return "", p.errf("unknown escape \\%c", e)
-			}
-			if b == nil {
-				b = append(make([]byte, 0, len(p.line)-start), p.line[start:p.i]...)
-			}
-			b = append(b, e)
-			p.i += 2
-			continue
-		}
-		size, err := p.char()
-		if err != nil {
-			return "", err
-		}
-		if b != nil {
-			b = append(b, p.line[p.i:p.i+size]...)
-		}
-		p.i += size
+	v, err := p.escaped(`"[`, `\"[`)
+	switch {
+	case err != nil:
+		return "", err
+	case p.eol():
+		return "", p.errf("unterminated quoted value")
+	case p.peek() == '[':
+		return "", p.errf("unescaped '[' in a quoted value")
 	}
-	return "", p.errf("unterminated quoted value")
+	p.i++ // the closing quote
+	return v, nil
 }
 
 // plain reads name or text up to an unescaped '[' or the end of the line,
 // resolving \\ and \[.
 func (p *lineParser) plain() (string, error) {
+	return p.escaped("[", `\[`)
+}
+
+// escaped reads from p.i up to the first unescaped byte of stop, or the
+// end of the line, resolving the backslash escapes of the bytes in esc (a
+// backslash before any other byte is an error), and checks every other
+// character (char). It stops before the stop byte.
+func (p *lineParser) escaped(stop, esc string) (string, error) {
 	var b []byte
 	start := p.i
 	for !p.eol() {
 		c := p.line[p.i]
-		if c == '[' {
+		if strings.IndexByte(stop, c) >= 0 {
 			break
 		}
 		if c == '\\' {
@@ -571,7 +552,7 @@ func (p *lineParser) plain() (string, error) {
 				return "", p.errf("backslash at end of line")
 			}
 			e := p.line[p.i+1]
-			if e != '\\' && e != '[' {
+			if strings.IndexByte(esc, e) < 0 {
 				return "", p.errf("unknown escape \\%c", e)
 			}
 			if b == nil {
@@ -825,36 +806,9 @@ func (p *lineParser) link(n *axtree.Node) (next bool, err error) {
 	n.Role = "link"
 	p.i++ // '['
 	start := p.i
-	var b []byte
-	for p.line[p.i] != ']' {
-		c := p.line[p.i]
-		if c == '\\' {
-			if p.i+1 >= len(p.line) {
-				return false, p.errf("backslash at end of line")
-			}
-			e := p.line[p.i+1]
-			if e != '\\' && e != '[' && e != ']' {
-				return false, p.errf("unknown escape \\%c", e)
-			}
-			if b == nil {
-				b = append(make([]byte, 0, len(p.line)-start), p.line[start:p.i]...)
-			}
-			b = append(b, e)
-			p.i += 2
-			continue
-		}
-		size, err := p.char()
-		if err != nil {
-			return false, err
-		}
-		if b != nil {
-			b = append(b, p.line[p.i:p.i+size]...)
-		}
-		p.i += size
-	}
-	name := p.line[start:p.i]
-	if b != nil {
-		name = string(b)
+	name, err := p.escaped("]", `\[]`) // linkAt: a ']' ends the name
+	if err != nil {
+		return false, err
 	}
 	if name != "" && (name[0] == ' ' || name[len(name)-1] == ' ') {
 		return false, p.errAt(start, "name with leading or trailing space")
