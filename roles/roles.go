@@ -54,8 +54,8 @@ const (
 // WAI-ARIA 1.2 role. The synonyms image, presentation and directory return
 // the data of img, none and list.
 func Lookup(role string) (Info, bool) {
-	e, ok := byName[role]
-	if !ok {
+	e := roleSlots.find(role)
+	if e == nil {
 		return Info{}, false
 	}
 	return e.info, true
@@ -63,14 +63,14 @@ func Lookup(role string) (Info, bool) {
 
 // IsInteractive reports whether role is a widget a person operates.
 func IsInteractive(role string) bool {
-	e, ok := byName[role]
-	return ok && e.info.Interactive
+	e := roleSlots.find(role)
+	return e != nil && e.info.Interactive
 }
 
 // IsLandmark reports whether role is a landmark role.
 func IsLandmark(role string) bool {
-	e, ok := byName[role]
-	return ok && e.info.Landmark
+	e := roleSlots.find(role)
+	return e != nil && e.info.Landmark
 }
 
 // Implied returns the actions a role implies, in vocabulary order; nil for
@@ -196,7 +196,7 @@ func lookupFold(tok string, buf *[32]byte) *roleEntry {
 		// The map lookup with a converted []byte key does not allocate.
 		return byName[string(b)]
 	}
-	return byName[tok]
+	return roleSlots.find(tok)
 }
 
 // Implicit returns the HTML-AAM implicit role of n: "generic" where HTML-AAM

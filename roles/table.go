@@ -227,3 +227,50 @@ var implied = func() map[string][]Action {
 		"spinbutton":       adjust[:1:1],
 	}
 }()
+
+// roleSlots is byName as an open-addressing table with a hash that reads
+// three bytes of a name: role lookups sit on every element's path (names
+// from content, the builder, each printed line), and the runtime map hashes
+// the whole string and probes its groups on each. Read-only after init.
+var roleSlots = func() (t slotTable) {
+	for i := range roleList { // in a fixed order: the same layout every run
+		t.put(roleList[i].info.Name, &roleList[i])
+	}
+	for _, syn := range []string{"directory", "image", "presentation"} {
+		t.put(syn, byName[syn])
+	}
+	return t
+}()
+
+// slotTable holds byName's names in a power-of-two table under half full,
+// so that a probe for a name that is not a role ends at an empty slot soon.
+type slotTable struct {
+	names [512]string
+	ents  [512]*roleEntry
+}
+
+func slotOf(s string) int {
+	n := len(s)
+	return int((uint(n)*0x9E37 ^ uint(s[0])*31 ^ uint(s[n-1])*131 ^ uint(s[n/2])*7) & 511)
+}
+
+func (t *slotTable) put(s string, e *roleEntry) {
+	i := slotOf(s)
+	for t.ents[i] != nil {
+		i = (i + 1) & 511
+	}
+	t.names[i], t.ents[i] = s, e
+}
+
+// find returns byName[s].
+func (t *slotTable) find(s string) *roleEntry {
+	if s == "" {
+		return nil
+	}
+	for i := slotOf(s); t.ents[i] != nil; i = (i + 1) & 511 {
+		if t.names[i] == s {
+			return t.ents[i]
+		}
+	}
+	return nil
+}
