@@ -68,3 +68,9 @@ func TestBlankMatchesByteLoop(t *testing.T) {
 	assert.True(t, blank(""))
 	assert.True(t, blank(strings.Repeat(" \n", 40)))
 }
+
+func TestWSByteTableIsIsWS(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		assert.Equal(t, isWS(byte(c)), wsByte[c], "byte %#x", c)
+	}
+}

@@ -710,17 +710,17 @@ func blankWord(x uint64) bool {
 // passes through unchanged.
 func collapse(s string) string {
 	i := 0
-	for i < len(s) && isWS(s[i]) {
+	for i < len(s) && wsByte[s[i]] {
 		i++
 	}
 	j := len(s)
-	for j > i && isWS(s[j-1]) {
+	for j > i && wsByte[s[j-1]] {
 		j--
 	}
 	s = s[i:j]
 	k := 0 // the first byte collapsing changes: s[:k] is copied as it is
 	for ; k < len(s); k++ {
-		if isWS(s[k]) && (s[k] != ' ' || (k+1 < len(s) && isWS(s[k+1]))) {
+		if wsByte[s[k]] && (s[k] != ' ' || (k+1 < len(s) && wsByte[s[k+1]])) {
 			break
 		}
 	}
@@ -733,12 +733,12 @@ func collapse(s string) string {
 	for k < len(s) {
 		// s[k] starts a run of white space; s ends in another byte, so
 		// text follows every run
-		for isWS(s[k]) {
+		for wsByte[s[k]] {
 			k++
 		}
 		sb.WriteByte(' ')
 		run := k
-		for k < len(s) && !isWS(s[k]) {
+		for k < len(s) && !wsByte[s[k]] {
 			k++
 		}
 		sb.WriteString(s[run:k])
@@ -747,6 +747,9 @@ func collapse(s string) string {
 }
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// wsByte is isWS as a table, for collapse's loops over every name.
+var wsByte = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
 
 // truncate cuts s to at most n bytes at a rune boundary.
 func truncate(s string, n int) string {
