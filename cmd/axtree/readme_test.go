@@ -56,3 +56,37 @@ func TestReadmeOpeningExample(t *testing.T) {
 		assert.True(t, lines[strings.TrimSpace(l)], "README capture excerpt line not in the output: %q", l)
 	}
 }
+
+// TestReadmeTrajectoryExample: the README's session with the sample
+// trajectories is what the commands print (the samples are regenerated
+// with the goldens, and their observation ids change with the format).
+func TestReadmeTrajectoryExample(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	require.NoError(t, err)
+	s := string(b)
+	i := strings.Index(s, "$ axtree trajectory validate ")
+	require.GreaterOrEqual(t, i, 0, "README has no trajectory session")
+	block := s[i:]
+	block = block[:strings.Index(block, "```")]
+	t.Chdir(repoRoot(t))
+	n := 0
+	for _, part := range strings.Split(block, "$ axtree ")[1:] {
+		cmd, want, _ := strings.Cut(part, "\n")
+		var args []string
+		for _, a := range strings.Fields(cmd) {
+			if strings.Contains(a, "*") {
+				m, err := filepath.Glob(a)
+				require.NoError(t, err)
+				require.NotEmpty(t, m, a)
+				args = append(args, m...)
+				continue
+			}
+			args = append(args, a)
+		}
+		code, out, errs := runCmd(nil, args...)
+		require.Equal(t, 0, code, "%s: %s", cmd, errs)
+		assert.Equal(t, want, out, "README's `axtree %s` is not what the command prints", cmd)
+		n++
+	}
+	assert.Equal(t, 3, n, "the session's commands")
+}
