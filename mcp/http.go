@@ -12,6 +12,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/axtree/axtree/internal/httpserve"
 	"github.com/axtree/axtree/internal/loopback"
 )
 
@@ -89,17 +90,10 @@ func (s *Server) ServeHTTP(ctx context.Context, o HTTPOptions, ready func(addr s
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = hs.Shutdown(sctx)
-		return nil
+	if err := httpserve.Serve(ctx, hs, ln, 5*time.Second); err != nil {
+		return fmt.Errorf("mcp: %w", err)
 	}
+	return nil
 }
 
 // ServeStdio serves one client on in and out (a command's standard input

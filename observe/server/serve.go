@@ -2,13 +2,13 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 
+	"github.com/axtree/axtree/internal/httpserve"
 	"github.com/axtree/axtree/internal/loopback"
 	"github.com/axtree/axtree/observe/stores"
 )
@@ -139,23 +139,11 @@ func ListenAndServe(ctx context.Context, o Options) error {
 	}
 	srv, ln := NewHTTPServer(New(st, o.Config), ln, o)
 	srv.BaseContext = func(net.Listener) context.Context { return context.WithoutCancel(ctx) }
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
 	if o.Ready != nil {
-		o.Ready(ln.Addr())
+		o.Ready(ln.Addr()) // listening already: connections wait in the backlog
 	}
-	select {
-	case err := <-errc:
-		return fmt.Errorf("axtreed: serve: %w", err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("axtreed: shutdown: %w", err)
-	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	if err := httpserve.Serve(ctx, srv, ln, o.ShutdownTimeout); err != nil {
+		return fmt.Errorf("axtreed: %w", err)
 	}
 	return nil
 }

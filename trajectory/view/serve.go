@@ -2,13 +2,12 @@ package view
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"strconv"
 	"time"
 
+	"github.com/axtree/axtree/internal/httpserve"
 	"github.com/axtree/axtree/internal/loopback"
 )
 
@@ -16,22 +15,7 @@ import (
 // the server down (waiting up to 5 s for requests in flight).
 func Serve(ctx context.Context, ln net.Listener, page []byte) error {
 	srv := &http.Server{Handler: Handler(page, ln.Addr()), ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("stopping the server: %w", err)
-	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return httpserve.Serve(ctx, srv, ln, 5*time.Second)
 }
 
 // Handler serves a viewer page at "/" to requests whose Host header names
