@@ -728,6 +728,12 @@ func consumeWords(name, s string) (string, bool) {
 	if strings.HasPrefix(name, s) && utf8.ValidString(s) {
 		return name[len(s):], true
 	}
+	return consumeRunes(name, s)
+}
+
+// consumeRunes is consumeWords rune by rune, white space skipped on both
+// sides.
+func consumeRunes(name, s string) (string, bool) {
 	for {
 		r, i, more := nextRune(s)
 		if !more {
