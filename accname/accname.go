@@ -115,8 +115,42 @@ func (c *Computer) slotOf(n *html.Node) *slot {
 	if i := c.doc.Index(n); i >= 0 && i < len(c.memo) {
 		c.lastN, c.lastS = n, &c.memo[i]
 		return c.lastS
+	} else if i >= 0 && c.memo == nil && c.doc.Len() > 0 {
+		c.allocMemo() // dropped by Forget: memoize again from here on
+		return c.slotOf(n)
 	}
 	return nil
+}
+
+// allocMemo makes the per-element memo and visited marks for the
+// document's elements.
+func (c *Computer) allocMemo() {
+	if c.memo == nil {
+		c.memo = make([]slot, c.doc.Len())
+	}
+	if c.visitedIdx == nil {
+		c.visitedIdx = make([]uint32, c.doc.Len())
+	}
+}
+
+// Forget drops every answer the Computer remembers (names, roles,
+// descriptions, hidden-ness, the walk's visited marks) and those of its
+// style sheet (style.Sheet.Forget); the tables it needs to compute them
+// (roles seen, label index) stay. Later calls compute again, with the same
+// results, and remember again. A render calls it once the tree is built:
+// the Result keeps the Computer for later questions, which are few, and
+// the memos cost more than the tree's own nodes on small pages.
+func (c *Computer) Forget() {
+	c.memo, c.visitedIdx, c.descIdx = nil, nil, nil
+	c.lastN, c.lastS = nil, nil
+	c.roles = make(map[*html.Node]string)
+	c.names = make(map[*html.Node]nameMemo)
+	c.descs = make(map[*html.Node]string)
+	c.hidden = make(map[*html.Node]bool)
+	c.ariaH = make(map[*html.Node]bool)
+	c.visited = make(map[*html.Node]uint32)
+	c.xform = nil
+	c.style.Forget()
 }
 
 // Steps reports the units of name-computation work this Computer has done
@@ -344,6 +378,9 @@ func (c *Computer) Hidden(n *html.Node) bool {
 
 // begin starts a top-level computation rooted at n.
 func (c *Computer) begin(n *html.Node) walker {
+	if c.visitedIdx == nil && c.doc.Len() > 0 {
+		c.allocMemo() // dropped by Forget
+	}
 	c.gen++
 	if c.gen == 0 { // wrapped: old marks could collide
 		clear(c.visited)

@@ -16,8 +16,11 @@ type Heap struct {
 	Elements int
 	// ParseBytes is the live heap of the html.Parse tree alone.
 	ParseBytes uint64
-	// RenderBytes is the live heap of a render.Result kept (document,
-	// tree, name memo, link record), parse tree included.
+	// RenderBytes is the live heap of a render.Result kept, parse tree
+	// included: everything the Result references (the document and its
+	// element index, the tree, the link record, the Computer with its
+	// compiled style rules; the per-element memos the build used are
+	// dropped by render) and nothing else.
 	RenderBytes uint64
 }
 

@@ -55,8 +55,10 @@ var ErrTooLarge = errors.New("input too large")
 type Result struct {
 	Doc  *dom.Doc
 	Tree *axtree.Tree
-	// Names computes names, roles and hidden-ness for Doc (memoized); the
-	// tree was built with it.
+	// Names computes names, roles and hidden-ness for Doc; the tree was
+	// built with it. It forgot the build's memos (accname.Computer.Forget):
+	// a later question is computed again, with the same answer, and
+	// remembered from then on.
 	Names *accname.Computer
 	// Warnings lists problems that were skipped rather than fatal (from a
 	// capture: e.g. a delegation selector axtree cannot evaluate).
@@ -153,6 +155,9 @@ func Doc(d *dom.Doc, opts Options) *Result {
 	if long && !slices.Contains(t.Truncated, "links") {
 		t.Truncated = append(t.Truncated, "links") // a link over links.MaxURLBytes is not in the record
 	}
+	// The Result keeps the Computer for later questions, which recompute
+	// what they ask; the per-element memos would outweigh the tree.
+	c.Forget()
 	return &Result{Doc: d, Tree: t, Names: c, Links: rec, opts: opts}
 }
 

@@ -157,6 +157,25 @@ func New(d *dom.Doc) *Sheet {
 	return s
 }
 
+// Forget drops the computed style the Sheet remembers for each element
+// (and the ::before / ::after texts beside it); the compiled rules stay.
+// Later calls compute again, with the same results, and remember again.
+// When the match steps ran out (LimitsHit says "style-match"), what was
+// computed before the cut cannot be computed again the same way, so the
+// Sheet then keeps everything. Otherwise the step budget starts afresh:
+// each element costs the same steps each time it is computed, so a Sheet
+// that never ran out before Forget computes every element it is asked
+// for after it within the budget too.
+func (s *Sheet) Forget() {
+	if s.steps <= 0 {
+		return
+	}
+	s.memo, s.pseudos, s.extra = nil, nil, nil
+	s.lastN, s.lastE = nil, nil
+	s.chain, s.cands = nil, nil
+	s.steps = MaxMatchSteps
+}
+
 // limit records that a compile-time limit dropped rules, once per kind.
 func (s *Sheet) limit(kind string) {
 	for _, k := range s.hit {
@@ -607,6 +626,9 @@ func (s *Sheet) outsideFlat(n, p *html.Node) bool {
 func (s *Sheet) ensure(n *html.Node) *entry {
 	if e := s.lookup(n); e != nil && e.has(fDone) {
 		return e
+	}
+	if s.memo == nil && s.doc.Len() > 0 {
+		s.memo = make([]entry, s.doc.Len()) // dropped by Forget
 	}
 	chain := s.chain[:0]
 	limit := maxChainDepth

@@ -1,0 +1,80 @@
+package accname
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// answers returns every question the Computer answers about each element
+// of d, elements taken in the order given by at.
+func answers(c *Computer, d *dom.Doc, at func(i int) int) [][6]any {
+	out := make([][6]any, len(d.Elements))
+	for k := range d.Elements {
+		i := at(k)
+		e := d.Elements[i]
+		out[i] = [6]any{c.Role(e), c.Name(e), c.Description(e), c.Hidden(e), c.AriaHidden(e), c.LabeledControl(e)}
+	}
+	return out
+}
+
+// checkForget asks everything about every element, forgets, asks again
+// back to front and checks that the answers are the same and that the
+// memos were dropped.
+func checkForget(t *testing.T, name string, d *dom.Doc) {
+	t.Helper()
+	c := New(d, nil)
+	before := answers(c, d, func(i int) int { return i })
+	c.Forget()
+	assert.Nil(t, c.memo, "%s: the memo is dropped", name)
+	assert.Nil(t, c.visitedIdx, "%s: the visited marks are dropped", name)
+	assert.Nil(t, c.descIdx, "%s: the descriptions are dropped", name)
+	n := len(d.Elements)
+	after := answers(c, d, func(i int) int { return n - 1 - i })
+	for i := range before {
+		if !assert.Equal(t, before[i], after[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
+			return
+		}
+	}
+}
+
+// TestForgetSameAnswers checks that a Computer answers the same after
+// Forget: names from content, labels, descriptions, hidden and aria-hidden
+// subtrees, on a page built for it and on every corpus page.
+func TestForgetSameAnswers(t *testing.T) {
+	page := `<style>.gone{display:none}b::before{content:"★ "}</style><body>
+<label for=q>Search</label><input id=q aria-describedby=hint><span id=hint>type words</span>
+<button><b>Go</b> <span class=gone>now</span></button><div aria-hidden=true><a href=/x>x</a></div>
+<table summary="s"><caption>Prices</caption><tr><th>a<td><a href=/y title="more">y</a></table>
+<ul role=listbox aria-label=Pick><li role=option>one<li role=option aria-selected=true>two</ul>`
+	d, err := dom.ParseDoc([]byte(page))
+	require.NoError(t, err)
+	checkForget(t, "page", d)
+	var files []string
+	if dir := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || dirExists(dir) {
+		m, _ := filepath.Glob(filepath.Join(shared.Path(t, "corpus", "pages"), "*.html"))
+		files = append(files, m...)
+	}
+	m, err := filepath.Glob(filepath.Join("..", "corpus", "pages", "*.html"))
+	require.NoError(t, err)
+	require.NotEmpty(t, m, "the project's corpus pages")
+	for _, f := range append(files, m...) {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err)
+		checkForget(t, strings.TrimSuffix(filepath.Base(f), ".html"), d)
+	}
+}
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

@@ -1,0 +1,71 @@
+package render_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/axtree/axtree/accname"
+	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+	"github.com/axtree/axtree/render"
+)
+
+// TestResultAnswersAsTheBuild checks that a Result, whose Computer forgot
+// its memos once the tree was built, answers every question about every
+// element (role, name, description, hidden-ness, computed style) as the
+// Computer the tree was built with still remembers it, on every corpus
+// page; later questions come back to front, unlike the build's walk.
+func TestResultAnswersAsTheBuild(t *testing.T) {
+	m, err := filepath.Glob(filepath.Join("..", "corpus", "pages", "*.html"))
+	require.NoError(t, err)
+	require.NotEmpty(t, m, "the project's corpus pages")
+	if d := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || isDir(d) {
+		s, _ := filepath.Glob(filepath.Join(shared.Path(t, "corpus", "pages"), "*.html"))
+		m = append(m, s...)
+	}
+	for _, f := range m {
+		name := strings.TrimSuffix(filepath.Base(f), ".html")
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		decoded, _ := render.Decode(src, "")
+		d, err := dom.ParseDoc(decoded)
+		require.NoError(t, err)
+		built := accname.New(d, nil)
+		axtree.Build(d, built, axtree.Options{})
+		want := ask(built, d, func(i int) int { return i })
+
+		r, err := render.HTMLBytes(src, render.Options{})
+		require.NoError(t, err)
+		n := r.Doc.Len()
+		require.Equal(t, d.Len(), n, name)
+		got := ask(r.Names, r.Doc, func(i int) int { return n - 1 - i })
+		for i := range want {
+			if !assert.Equal(t, want[i], got[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
+				break
+			}
+		}
+	}
+}
+
+// ask returns, per element of d (taken in the order at gives), what c
+// says about it.
+func ask(c *accname.Computer, d *dom.Doc, at func(i int) int) [][6]any {
+	out := make([][6]any, d.Len())
+	for k := range d.Elements {
+		i := at(k)
+		e := d.Elements[i]
+		out[i] = [6]any{c.Role(e), c.Name(e), c.Description(e), c.Hidden(e), c.AriaHidden(e), c.Style().Style(e)}
+	}
+	return out
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

@@ -1,0 +1,101 @@
+package style
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// styleAll returns every element's Computed style and the cheap answers
+// the builder asks for, in the order given.
+func styleAll(s *Sheet, els []*html.Node) []any {
+	out := make([]any, 0, 5*len(els))
+	for _, e := range els {
+		out = append(out, s.Style(e), s.Rendered(e), s.HasPseudo(e), s.CursorPointer(e), s.Inline(e))
+	}
+	return out
+}
+
+// reversed returns els back to front: a later question comes in another
+// order than the build's walk, so ancestors are computed on the way down
+// from a leaf instead of before their children.
+func reversed(els []*html.Node) []*html.Node {
+	r := make([]*html.Node, len(els))
+	for i, e := range els {
+		r[len(els)-1-i] = e
+	}
+	return r
+}
+
+// checkForget computes every element's style of d, forgets, computes again
+// in reverse order and checks the answers, the steps spent and the limits
+// are the same, and that the memo was really dropped.
+func checkForget(t *testing.T, name string, d *dom.Doc) {
+	t.Helper()
+	s := New(d)
+	before := styleAll(s, d.Elements)
+	spent := MaxMatchSteps - s.steps
+	limits := s.LimitsHit()
+	s.Forget()
+	assert.Nil(t, s.memo, "%s: the memo is dropped", name)
+	assert.Nil(t, s.pseudos, "%s: the pseudo texts are dropped", name)
+	after := styleAll(s, reversed(d.Elements))
+	require.Len(t, after, len(before))
+	for i := range d.Elements {
+		j := len(d.Elements) - 1 - i
+		if !assert.Equal(t, before[5*i:5*i+5], after[5*j:5*j+5], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
+			return
+		}
+	}
+	assert.Equal(t, spent, MaxMatchSteps-s.steps, "%s: each element costs the same steps again", name)
+	assert.Equal(t, limits, s.LimitsHit(), "%s: limits", name)
+}
+
+// TestForgetSameStyles checks that a Sheet computes the same styles after
+// Forget, on a page of descendant selectors, pseudo-element content and
+// shadow roots, and on every corpus page.
+func TestForgetSameStyles(t *testing.T) {
+	pages := map[string]string{
+		"filter": filterPage(5),
+		"pseudo": `<style>a::before{content:"→ "}p::after{content:attr(title)}.h{display:none}` +
+			`li{cursor:pointer}</style><body><a href=/>x</a><p title=t>p</p><ul class=h><li>a</ul><ul><li>b</ul>`,
+		"shadow": `<body><div id=h><template shadowrootmode=open><style>p{display:none}</style>` +
+			`<p>in</p><slot></slot></template><p>out</p></div>`,
+	}
+	for _, name := range []string{"filter", "pseudo", "shadow"} {
+		root, err := html.Parse(strings.NewReader(pages[name]))
+		require.NoError(t, err)
+		checkForget(t, name, dom.New(root))
+	}
+	for _, name := range shared.Pages(t) {
+		src, err := os.ReadFile(shared.Path(t, "corpus", "pages", name+".html"))
+		require.NoError(t, err)
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err)
+		checkForget(t, name, d)
+	}
+}
+
+// TestForgetKeepsCutMemo checks that a Sheet whose match steps ran out
+// keeps what it computed: computed again, the elements after the cut
+// would get a fresh budget and other styles.
+func TestForgetKeepsCutMemo(t *testing.T) {
+	root, err := html.Parse(strings.NewReader(filterPage(40)))
+	require.NoError(t, err)
+	d := dom.New(root)
+	s := New(d)
+	s.steps = 57
+	before := styleAll(s, d.Elements)
+	require.Contains(t, s.LimitsHit(), "style-match")
+	s.Forget()
+	assert.NotNil(t, s.memo, "a cut memo is kept")
+	assert.Equal(t, before, styleAll(s, d.Elements))
+	assert.Contains(t, s.LimitsHit(), "style-match")
+}
