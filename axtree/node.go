@@ -19,20 +19,28 @@ type Attr struct {
 // Node is one line of the tree: an element (Role != "") or a text run
 // (Role == "", the text in Name).
 type Node struct {
-	ID       int      // positive for elements; 0 for text lines
-	Role     string   // ARIA role; "" for a text line
-	Name     string   // accessible name, or the text of a text line
-	States   []Attr   // intrinsic state flags in print order: editable, checked=mixed, level=2, ...
-	Actions  []string // actions the role does not already imply, in vocabulary order
-	Props    []Attr   // fill attributes in print order: required, placeholder, value, type, ...
-	Inferred bool     // the role was inferred from listeners, not given by markup
-	DOM      int      // pre-order element index (as axtree inspect numbers it); -1 for text
-	Href     string   // raw link target (href, iframe src, form action), unresolved; "" if none
+	ID      int      // positive for elements; 0 for text lines
+	Role    string   // ARIA role; "" for a text line
+	Name    string   // accessible name, or the text of a text line
+	States  []Attr   // intrinsic state flags in print order: editable, checked=mixed, level=2, ...
+	Actions []string // actions the role does not already imply, in vocabulary order
+	Props   []Attr   // fill attributes in print order: required, placeholder, value, type, ...
+	DOM     int      // pre-order element index (as axtree inspect numbers it); -1 for text
+	Href    string   // raw link target (href, iframe src, form action), unresolved; "" if none
 	// More, when positive, makes the node a placeholder for More sibling
 	// nodes (each with its subtree) that a token budget left out at this
 	// place; it prints as "[+N more]" and has no role, name or children.
 	// The builder never makes one.
-	More int
+	More     int
+	Children []*Node
+
+	// The flags come last, side by side, so that they share one word: a
+	// Node is then 176 bytes, a size class below the 192 it took with a
+	// flag between the ints, and a kept tree has one per element and text
+	// line.
+
+	// Inferred: the role was inferred from listeners, not given by markup.
+	Inferred bool
 	// Joined prints the node on the line of the sibling before it, after
 	// one space: text and links of one line of prose (an inline run) read
 	// as one line. It is a hint the printer follows when the grammar
@@ -42,7 +50,6 @@ type Node struct {
 	// its role is not interactive (tabindex ≥ 0, contenteditable): it
 	// keeps its printed id (Addressable) whatever its role.
 	Focusable bool
-	Children  []*Node
 }
 
 // Operable reports whether a person can act on n: an interactive role
