@@ -27,10 +27,26 @@ const (
 	keyKindClass = '.'
 )
 
-// keyBits returns the two bit positions of a key of the given kind.
+// keyBits returns the two bit positions of a key of the given kind. An
+// id or a class is hashed as the scope's key filters hash it
+// (keyHash(0, s), see filterBits), so that the cascade hashes each of an
+// element's ids and classes once for both (hashBits); the kind picks
+// other bits of that hash.
 func keyBits(kind byte, s string) (uint, uint) {
+	if kind == keyKindID || kind == keyKindClass {
+		return hashBits(kind, keyHash(0, s))
+	}
 	h := keyHash(kind, s)
 	return uint(h >> 57), uint(h>>50) & 127
+}
+
+// hashBits returns the two bit positions of an id or a class whose
+// keyHash(0, s) is h.
+func hashBits(kind byte, h uint64) (uint, uint) {
+	if kind == keyKindID {
+		return uint(h>>16) & 127, uint(h>>23) & 127
+	}
+	return uint(h>>30) & 127, uint(h>>37) & 127
 }
 
 // keyHash hashes a key of the given kind, eight bytes a step: class lists
@@ -56,6 +72,15 @@ func keyHash(kind byte, s string) uint64 {
 // add sets the bits of a key.
 func (f *ancFilter) add(kind byte, s string) {
 	a, b := keyBits(kind, s)
+	f.set(a, b)
+}
+
+// addHash sets the bits of an id or a class whose keyHash(0, s) is h.
+func (f *ancFilter) addHash(kind byte, h uint64) {
+	f.set(hashBits(kind, h))
+}
+
+func (f *ancFilter) set(a, b uint) {
 	f[a>>6] |= 1 << (a & 63)
 	f[b>>6] |= 1 << (b & 63)
 }
@@ -110,7 +135,8 @@ func ancestorNeed(sel *selector) (ancFilter, bool) {
 }
 
 // ancestorsOf fills e's ancestor data for element n from its flat-tree
-// parent's entry (nil at a root): the filter of n's ancestors and n, and
+// parent's entry (nil at a root): the filter of n's ancestors (n's own keys
+// are added by the cascade, ownKeys, when n has element children), and
 // n's count of element ancestors. It returns the filter of n's ancestors
 // alone, for matching n, and whether it can be trusted: the flat tree must
 // be the DOM tree (no shadow roots) and the chain above n complete.
@@ -125,11 +151,6 @@ func (s *Sheet) ancestorsOf(n *html.Node, parent, e *entry) (ancFilter, bool) {
 		ok = false // ensure stopped climbing early: ancestors unknown
 	}
 	e.anc = anc
-	if hasElementChild(n) {
-		// Only n's children read e.anc (as their parent's): a leaf's keys
-		// are not hashed.
-		e.anc.addElement(n)
-	}
 	e.set(fAncOK, ok)
 	return anc, ok
 }

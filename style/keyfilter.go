@@ -17,12 +17,22 @@ func (f *keyFilter) add(s string) {
 
 // may reports whether s may have been added: false means it was not.
 func (f *keyFilter) may(s string) bool {
-	a, b := filterBits(s)
+	return f.mayHash(keyHash(0, s))
+}
+
+// mayHash is may for a key whose keyHash(0, s) is h.
+func (f *keyFilter) mayHash(h uint64) bool {
+	a, b := hashFilterBits(h)
 	return f[a>>6]&(1<<(a&63)) != 0 && f[b>>6]&(1<<(b&63)) != 0
 }
 
 // filterBits returns the two bit positions of s.
 func filterBits(s string) (uint, uint) {
-	h := keyHash(0, s)
+	return hashFilterBits(keyHash(0, s))
+}
+
+// hashFilterBits returns the two bit positions of a key whose keyHash(0, s)
+// is h.
+func hashFilterBits(h uint64) (uint, uint) {
 	return uint(h >> 54), uint(h>>44) & 1023
 }

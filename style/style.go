@@ -395,25 +395,47 @@ func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
 
 // cascade collects the declarations that apply to element n and reports
 // whether there is any.
-func (s *Sheet) cascade(n *html.Node, out *cascaded) bool {
+func (s *Sheet) cascade(n *html.Node, out *cascaded, own *ancFilter) bool {
 	out.reset()
 	sc := s.doc.Scope(n)
-	if r := s.scopes[sc]; r != nil && len(r.sels) > 0 {
-		c := s.cands[:0]
-		if len(r.byID) > 0 {
-			if id, ok := dom.Attr(n, "id"); ok && id != "" && r.idKeys.may(id) {
+	r := s.scopes[sc]
+	if r != nil && len(r.sels) == 0 {
+		r = nil
+	}
+	// n's own keys go into own (its children's ancestor filter) as the
+	// bucket lookups read them: each id and class is hashed once for both
+	// (addElement's keys, in one pass).
+	if own != nil {
+		own.add(keyKindTag, n.Data)
+	}
+	c := s.cands[:0]
+	byID := r != nil && len(r.byID) > 0
+	if own != nil || byID {
+		if id, ok := dom.Attr(n, "id"); ok {
+			h := keyHash(0, id)
+			if own != nil {
+				own.addHash(keyKindID, h)
+			}
+			if byID && id != "" && r.idKeys.mayHash(h) {
 				c = append(c, r.byID[id]...)
 			}
 		}
-		if len(r.byClass) > 0 {
-			if cl, ok := dom.Attr(n, "class"); ok {
-				for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
-					if r.classKeys.may(tok) {
-						c = append(c, r.byClass[tok]...)
-					}
+	}
+	byClass := r != nil && len(r.byClass) > 0
+	if own != nil || byClass {
+		if cl, ok := dom.Attr(n, "class"); ok {
+			for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+				h := keyHash(0, tok)
+				if own != nil {
+					own.addHash(keyKindClass, h)
+				}
+				if byClass && r.classKeys.mayHash(h) {
+					c = append(c, r.byClass[tok]...)
 				}
 			}
 		}
+	}
+	if r != nil {
 		if len(r.byTag) > 0 {
 			if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
 				c = append(c, r.byTag[tag]...)
@@ -692,11 +714,17 @@ func (s *Sheet) slot(n *html.Node) *entry {
 // compute fills e for element n given its flat-tree parent's entry (nil at
 // the root).
 func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
+	var own *ancFilter
 	if s.ancOn {
 		s.m.anc, s.m.ancOK = s.ancestorsOf(n, parent, e)
 		s.m.depth = int(e.depth)
+		if hasElementChild(n) {
+			// Only n's children read e.anc (as their parent's): a leaf's
+			// keys are not hashed.
+			own = &e.anc
+		}
 	}
-	declared := s.cascade(n, cas)
+	declared := s.cascade(n, cas, own)
 	s.m.ancOK = false
 	pDisplay, pVis, pCV := kwInline, kwVisible, kwVisible
 	pCursor, pInert := false, false
