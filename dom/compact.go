@@ -23,17 +23,20 @@ func ParseDoc(b []byte) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newDoc(layout(root)), nil
+	r, sl, elems := layout(root)
+	return newDoc(r, sl, elems), nil
 }
 
 // layout returns root compacted into a slab when the tree is large enough
-// to gain from it (compactMinNodes), else root as it is and no slab.
-func layout(root *html.Node) (*html.Node, *slab) {
-	n := countNodes(root)
+// to gain from it (compactMinNodes), else root as it is and no slab, and
+// the tree's count of elements (counted in the same pass as its nodes).
+func layout(root *html.Node) (*html.Node, *slab, int) {
+	n, elems := countNodes(root)
 	if n < compactMinNodes {
-		return root, nil
+		return root, nil, elems
 	}
-	return compact(root, n)
+	r, sl := compact(root, n)
+	return r, sl, elems
 }
 
 // compactMinNodes is the node count from which ParseDoc lays a page out in
@@ -41,13 +44,16 @@ func layout(root *html.Node) (*html.Node, *slab) {
 // milliseconds on a 2 MB page) would cost more than it saves.
 const compactMinNodes = 100_000
 
-// countNodes counts the nodes under root, root included.
-func countNodes(root *html.Node) int {
-	n := 0
-	for range preorder(root) {
-		n++
+// countNodes counts the nodes under root, root included, and the elements
+// among them.
+func countNodes(root *html.Node) (nodes, elems int) {
+	for x := range preorder(root) {
+		nodes++
+		if x.Type == html.ElementNode {
+			elems++
+		}
 	}
-	return n
+	return nodes, elems
 }
 
 // slab is a document's nodes laid out by compact, with the element index of

@@ -23,7 +23,9 @@ func TestParseDocMatchesNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := newDoc(compact(root2, countNodes(root2))) // what ParseDoc does for a large page
+	n, _ := countNodes(root2)
+	r, sl := compact(root2, n)
+	got := newDoc(r, sl, -1) // what ParseDoc does for a large page
 	if got.slab == nil {
 		t.Fatal("no slab")
 	}

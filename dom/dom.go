@@ -69,16 +69,20 @@ type Facts struct {
 // html.Parse returns; any node works). It walks the tree once. Iframe srcdoc
 // documents are parsed (with Parse) and attached as frames of their iframe
 // element.
-func New(root *html.Node) *Doc { return newDocAt(root, nil, 0) }
+func New(root *html.Node) *Doc { return newDocAt(root, nil, 0, -1) }
 
-// newDoc indexes a compacted tree (ParseDoc).
-func newDoc(root *html.Node, s *slab) *Doc { return newDocAt(root, s, 0) }
+// newDoc indexes a tree laid out by layout (ParseDoc), of elems elements
+// (-1: not counted yet).
+func newDoc(root *html.Node, s *slab, elems int) *Doc { return newDocAt(root, s, 0, elems) }
 
 // maxFrameDepth bounds srcdoc-inside-srcdoc nesting.
 const maxFrameDepth = 8
 
-func newDocAt(root *html.Node, s *slab, depth int) *Doc {
-	n := countElements(root)
+func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
+	n := elems
+	if n < 0 {
+		n = countElements(root)
+	}
 	mapSize := n
 	if s != nil {
 		mapSize = 0 // every element is in the slab
@@ -115,8 +119,8 @@ func newDocAt(root *html.Node, s *slab, depth int) *Doc {
 			d.limit("frames")
 			continue
 		}
-		r, sl := layout(sub)
-		f := newDocAt(r, sl, depth+1)
+		r, sl, elems := layout(sub)
+		f := newDocAt(r, sl, depth+1, elems)
 		for _, k := range f.limits {
 			d.limit(k)
 		}
