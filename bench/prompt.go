@@ -19,7 +19,8 @@ An element line starts with its role in square brackets, for example
 accessible name, then its number in the form [id=N] (headings, images,
 list items, rows and cells have none unless they can be acted on), then
 properties such as [required], [placeholder="..."] or [options=4]. A link
-is written as in Markdown, [name](N), where N is its id. Indented lines are inside
+is written as in Markdown, [name](N), where N is its id, and a table row whose
+cells hold only text as | cell | cell [id=N] |. Indented lines are inside
 the line above them. Lines without a role are visible text. After the tree,
 lines such as [id=N] [value="..."] or [id=N] [checked] give the current
 value of a field and which choices are checked or selected; an element

@@ -75,6 +75,9 @@ func parsePrinted(text []byte) (*printed, error) {
 	rest := src
 	for _, pc := range pieces {
 		n := pc.Node
+		if n.Role == "row" && strings.HasPrefix(src[pc.Start:pc.End], "|") {
+			continue // a row line (FORMAT.md, "Rows"): its cells are its entries
+		}
 		id := 0
 		if n.Role != "" {
 			id = n.ID

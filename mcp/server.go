@@ -267,6 +267,6 @@ func (s *Server) counter() (*tokens.Counter, error) {
 }
 
 // instructions is what the server tells the model about itself.
-const instructions = `axtree drives a real browser. Pages are shown as a numbered accessibility tree: one line per element, "[role] name [id=N]", indented by nesting; text lines carry text; a link is written "[name](N)", N its id, and sits in the text it belongs to. Act on an element by its id. Ids are stable: an element keeps its number across steps, and an id that no longer exists is reported as gone.
+const instructions = `axtree drives a real browser. Pages are shown as a numbered accessibility tree: one line per element, "[role] name [id=N]", indented by nesting; text lines carry text; a link is written "[name](N)", N its id, and sits in the text it belongs to; a table row whose cells hold only text is one line, "| cell | cell [id=N] |". Act on an element by its id. Ids are stable: an element keeps its number across steps, and an id that no longer exists is reported as gone.
 
 Start with browser_navigate (it answers with the whole tree). Actions (browser_click, browser_type, ...) answer quietly with what changed: new and changed lines, ids that went away, navigation and dialogs. Call browser_snapshot when you need the whole page again; max_tokens shrinks it without ever dropping an element you can act on, and id scopes it to one element's subtree. Form values and checked boxes are listed after the tree as "[id=N] [value=...]" lines.`

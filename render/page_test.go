@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/render"
 	"github.com/axtree/axtree/serialize"
 )
@@ -119,4 +120,48 @@ func TestLinkFormCannotBeForged(t *testing.T) {
 	}
 	assert.Contains(t, text, `Pay at \[Pay](7) or \[k="x](8)"] now:`, "text keeps its brackets escaped")
 	assert.Contains(t, text, `[link] k="v" [id=`, `a name starting key=" prints the element line`)
+}
+
+// A sheet's rows print as row lines (serialize/FORMAT.md, "Rows"); each
+// cell's id is the one its element has, page text cannot forge a row line
+// or a cell, and a row whose cell holds a control keeps its element lines.
+func TestRowLinesOfASheet(t *testing.T) {
+	page := `<!doctype html><p>| Pay [id=7] | now |</p>
+<div role="grid" aria-label="Sheet">
+ <div role="row"><span role="columnheader">Item</span><span role="columnheader">Cost</span></div>
+ <div role="row"><span role="rowheader">Rent</span><span role="gridcell" data-k="rent">507.00</span></div>
+ <div role="row"><span role="rowheader">Net | gross [id=1]</span><span role="gridcell" data-k="net"></span></div>
+ <div role="row"><span role="rowheader">Fix</span><span role="gridcell"><button>Edit</button></span></div>
+</div>`
+	res, err := render.HTMLBytes([]byte(page), render.Options{})
+	require.NoError(t, err)
+	text := string(res.Text())
+	assert.Contains(t, text, "\n  | [columnheader] Item | [columnheader] Cost |\n", text)
+	assert.Contains(t, text, `\| Pay \[id=7] | now |`, "text starting with a bar is escaped")
+	assert.Contains(t, text, `| [rowheader] Net \| gross \[id=1] | [id=`, "a cell's bar and bracket are escaped")
+	assert.Contains(t, text, "\n  [row]\n    [rowheader] Fix\n    [gridcell] [id=", "a cell holding a button keeps its lines")
+
+	back, err := serialize.Parse(text)
+	require.NoError(t, err, text)
+	var cells, forged []*axtree.Node
+	back.Walk(func(n *axtree.Node, _ int) bool {
+		switch {
+		case n.Role == "gridcell" && n.ID > 0:
+			cells = append(cells, n)
+		case n.Name == "| Pay [id=7] | now |" || n.Name == "Net | gross [id=1]":
+			forged = append(forged, n)
+		}
+		return true
+	})
+	require.Len(t, cells, 3, text)
+	for i, want := range []string{"rent", "net"} {
+		el := res.Tree.Node(cells[i].ID)
+		require.NotNil(t, el, "cell %d's id %d names an element", i, cells[i].ID)
+		assert.Equal(t, want, dom.AttrOr(el, "data-k"), "cell %d", i)
+	}
+	require.Len(t, forged, 2, "the page's text comes back whole")
+	assert.Equal(t, "", forged[0].Role, "a text, not a row")
+	assert.Empty(t, forged[0].Children)
+	assert.Equal(t, "rowheader", forged[1].Role)
+	assert.Equal(t, 0, forged[1].ID, "one cell, with no id")
 }

@@ -13,6 +13,7 @@ const (
 	escQuoted                // quoted values: \ [ and "
 	escJSON                  // JSON strings: JSON's own escapes, no [ escape
 	escLink                  // a link's name in its short form "[name](N)": \ [ and ]
+	escCell                  // a cell's text in a row line "| a | b |": \ [ and |
 )
 
 const ellipsis = "…"
@@ -146,11 +147,11 @@ func truncate(dst []byte, start, cut int) []byte {
 
 // plainTab[mode][c] reports whether byte c is printable ASCII (not space)
 // that mode leaves unescaped. Read-only after init.
-var plainTab = func() (t [4][256]bool) {
+var plainTab = func() (t [5][256]bool) {
 	for m := range t {
 		for c := '!'; c < 0x7f; c++ {
-			t[m][c] = c != '[' && c != '\\' && (c != '"' || escMode(m) == escPlain || escMode(m) == escLink) &&
-				(c != ']' || escMode(m) != escLink)
+			t[m][c] = c != '[' && c != '\\' && (c != '"' || escMode(m) == escPlain || escMode(m) == escLink || escMode(m) == escCell) &&
+				(c != ']' || escMode(m) != escLink) && (c != '|' || escMode(m) != escCell)
 		}
 	}
 	return t
@@ -174,6 +175,10 @@ func appendRune(dst []byte, r rune, mode escMode) []byte {
 	case ']':
 		if mode == escLink {
 			return append(dst, '\\', ']')
+		}
+	case '|':
+		if mode == escCell {
+			return append(dst, '\\', '|')
 		}
 	}
 	if r < utf8.RuneSelf {

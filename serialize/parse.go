@@ -60,9 +60,11 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 	var elems []*axtree.Node // element nodes in order, for the state record
 	var pieces []Piece
 	var stack []*axtree.Node // stack[d] is the last node at depth d
+	var spans [][2]int       // cell spans of a row line
 	lineNo, offset := 0, 0
 	noted := false
 	multi := false       // the previous node line holds several pieces
+	rowLine := false     // the previous node line is a row line
 	var rec *recordIndex // set at the first line of the state record
 	for len(text) > 0 {
 		lineNo++
@@ -93,6 +95,9 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			return nil, nil, lp.errf("depth %d follows a line at depth %d (one level deeper at most)", depth, len(stack)-1)
 		}
 		if depth == len(stack) && depth > 0 && multi {
+			if rowLine {
+				return nil, nil, lp.errf("a line below a row line (its cells are its children)")
+			}
 			return nil, nil, lp.errf("a line below a line of several pieces (its nodes have no children)")
 		}
 		if depth == 0 && strings.HasPrefix(line, stateLineOpen) && !lp.linkAt(0) {
@@ -122,7 +127,39 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			return nil, nil, lp.errAt(0, "a line below a [+N more] placeholder (it has no children)")
 		}
 		n := &slab[lineNo-1]
-		multi = false
+		multi, rowLine = false, false
+		if lp.peek() == '|' {
+			// a row and its cells on one line (FORMAT.md, "Rows")
+			grid := false
+			for d := depth - 1; d >= 0; d-- {
+				if c := cellContext(stack[d].Role); c != ctxNone {
+					grid = c == ctxGrid
+					break
+				}
+			}
+			from := lp.i
+			if spans, err = lp.row(n, &more, grid, spans[:0]); err != nil {
+				return nil, nil, err
+			}
+			elems = append(elems, n)
+			if wantPieces {
+				pieces = append(pieces, Piece{Node: n, Line: lineNo, Start: lineAt + from, End: lineAt + len(line)})
+			}
+			for i, c := range n.Children {
+				elems = append(elems, c)
+				if wantPieces {
+					pieces = append(pieces, Piece{Node: c, Line: lineNo, Start: lineAt + spans[i][0], End: lineAt + spans[i][1]})
+				}
+			}
+			if depth == 0 {
+				t.Roots = append(t.Roots, n)
+			} else {
+				stack[depth-1].Children = append(stack[depth-1].Children, n)
+			}
+			stack = append(stack[:depth], n)
+			multi, rowLine = true, true // its cells are its children: nothing below it
+			continue
+		}
 		for k := 0; ; k++ {
 			if k > 0 {
 				if len(more) == cap(more) {
@@ -133,6 +170,9 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 				multi = true
 			}
 			from := lp.i
+			if k == 0 && strings.HasPrefix(line[lp.i:], `\|`) {
+				lp.i++ // a text that starts with '|', escaped at the start of its line only
+			}
 			next := false
 			glued := lp.glued
 			lp.glued = false
@@ -851,18 +891,18 @@ func startsGlue(s string) bool {
 }
 
 // LineIDs returns the ids printed on one node line of the text form, in
-// order: `[id=N]` of its elements and `(N)` of its links (an inline run
-// has several). The line's indentation is ignored; a line that does not
-// parse on its own (a state-record line, the note, a malformed line) is
-// an error.
+// order: `[id=N]` of its elements (and of the cells of a row line) and
+// `(N)` of its links (an inline run has several). The line's indentation
+// is ignored; a line that does not parse on its own (a state-record line,
+// the note, a malformed line) is an error.
 func LineIDs(line string) ([]int, error) {
-	t, err := Parse(strings.TrimLeft(line, " \t"))
+	_, pieces, err := ParsePieces(strings.TrimLeft(line, " \t"))
 	if err != nil {
 		return nil, err
 	}
 	var ids []int
-	for _, n := range t.Roots {
-		if n.Role != "" && n.ID > 0 {
+	for _, pc := range pieces {
+		if n := pc.Node; n.Role != "" && n.ID > 0 {
 			ids = append(ids, n.ID)
 		}
 	}

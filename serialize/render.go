@@ -120,6 +120,11 @@ type printer struct {
 	openLink  bool // the last piece is a link in its short form, "[name](N)"
 	flagged   bool // appendAttrs wrote an attribute without a value
 
+	grid    bool           // the node being printed is inside a grid (item.grid)
+	rowDone bool           // the row just printed took its cells on its line (Rows)
+	cells   []*axtree.Node // the cells of the row line being printed
+	quiet   []item         // scratch stack of rowForm's quietWalk
+
 	ids    idSet          // ids of the element lines printed so far
 	record []*axtree.Node // nodes whose state goes to the state record, in print order
 }
@@ -157,6 +162,7 @@ const stateLineOpen = "[id="
 type item struct {
 	n     *axtree.Node
 	depth int
+	grid  bool // the nearest grid, treegrid or table above n is a grid or a treegrid (Rows)
 }
 
 // Render writes the text form of t to w. A nil tree writes nothing.
@@ -210,7 +216,7 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		}
 	}
 	for _, root := range t.Roots {
-		p.stack = append(p.stack[:0], item{root, 0})
+		p.stack = append(p.stack[:0], item{root, 0, false})
 		p.drain(visit)
 	}
 }
@@ -277,13 +283,18 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 		}
 		p.seen[it.n] = struct{}{}
 		d := it.depth
+		p.grid = it.grid
 		if visit(it.n, d) {
 			d++
 		}
 		if isMore(it.n) {
 			continue // a placeholder stands for what was left out: no children
 		}
-		p.stack = p.push(p.stack, it.n.Children, d)
+		if p.rowDone {
+			p.rowDone = false // a row printed as one line of cells took them
+			continue
+		}
+		p.stack = p.pushIn(p.stack, it.n.Children, d, gridIn(it.n, it.grid))
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
 		}
@@ -291,10 +302,27 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 }
 
 func (p *printer) push(stack []item, kids []*axtree.Node, depth int) []item {
+	return p.pushIn(stack, kids, depth, false)
+}
+
+// pushIn pushes kids, the children of a node whose own item said grid.
+func (p *printer) pushIn(stack []item, kids []*axtree.Node, depth int, grid bool) []item {
 	for i := len(kids) - 1; i >= 0; i-- {
-		stack = append(stack, item{kids[i], depth})
+		stack = append(stack, item{kids[i], depth, grid})
 	}
 	return stack
+}
+
+// gridIn reports the grid flag n's children inherit: n itself is a grid or
+// a treegrid (true) or a table (false), else the flag n had.
+func gridIn(n *axtree.Node, grid bool) bool {
+	switch cellContext(n.Role) {
+	case ctxGrid:
+		return true
+	case ctxTable:
+		return false
+	}
+	return grid
 }
 
 func (p *printer) text(t *axtree.Tree) {
@@ -401,9 +429,19 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.nl, p.open = true, false
 		return true
 	}
+	if p.rowLine(n, depth) {
+		return true
+	}
+	at := len(p.buf)
 	if !p.piece(n, depth) {
 		p.buf = p.buf[:start]
 		return false
+	}
+	if n.Role == "" && p.buf[at] == '|' {
+		// a text starting a line with "|" would read as a row of cells
+		p.buf = append(p.buf, 0)
+		copy(p.buf[at+1:], p.buf[at:])
+		p.buf[at] = '\\'
 	}
 	return true
 }
@@ -726,6 +764,14 @@ func (p *printer) linkForm(n *axtree.Node) bool {
 	if n.Inferred || string(appendKey(scratch[:0], n.Role)) != "link" {
 		return false // the role as printed (appendRole) is not "link"
 	}
+	return bare(n, p.extra)
+}
+
+// bare reports whether an element's line would say nothing but its role,
+// name and id: no action, state, prop or hook attribute (extra) that
+// would print.
+func bare(n *axtree.Node, extra []axtree.Attr) bool {
+	var scratch [64]byte
 	for _, a := range n.Actions {
 		if len(appendAction(scratch[:0], a)) > 0 {
 			return false
@@ -741,7 +787,7 @@ func (p *printer) linkForm(n *axtree.Node) bool {
 			return false
 		}
 	}
-	for _, a := range p.extra {
+	for _, a := range extra {
 		if k := cleanKey(a.Key); k != "" && k != "id" {
 			return false
 		}

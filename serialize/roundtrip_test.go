@@ -90,6 +90,7 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 	o = o.resolved()
 	seen := map[*axtree.Node]bool{}
 	ids := map[int]bool{} // ids of the element lines so far: the first one's state goes to the record
+	deep := false         // the truncation note's "depth" (the text's note line, not checked here)
 	// The node printed last, in pre-order: whether its line may take a
 	// further piece (Inline runs), at which depth, and whether it is a text.
 	open, openText, openDepth := false, false, 0
@@ -128,6 +129,22 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if role == "" {
 				role = "generic"
 			}
+			if cells := refRowForm(n, depth, o, seen, &deep); cells != nil {
+				// a row line: the row and its cells, nothing else (Rows)
+				seen[n] = true
+				e := &axtree.Node{Role: "row"}
+				for _, c := range cells {
+					ce := &axtree.Node{Role: refKey(c.Role), Name: refClean(c.Name, o.NameLimit)}
+					if c.ID > 0 && c.Addressable() {
+						ce.ID = c.ID
+						ids[c.ID] = true
+					}
+					e.Children = append(e.Children, ce)
+				}
+				open = false
+				out = append(out, e)
+				continue
+			}
 			e := &axtree.Node{Role: role, Inferred: n.Inferred, Name: refClean(n.Name, o.NameLimit), Joined: joins(n, depth)}
 			if n.ID > 0 && n.Addressable() { // a part of a structure prints no id
 				e.ID = n.ID
@@ -161,6 +178,69 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 		return out
 	}
 	return conv(t.Roots, 0)
+}
+
+// refRowForm applies the rule of FORMAT.md, "Rows": whether row n at depth
+// prints as one line of cells; when it does, it marks seen what the walk
+// would (the cells, and below them and between them what prints nothing)
+// and returns the cells. deep is set when a node below was cut for MaxDepth.
+func refRowForm(n *axtree.Node, depth int, o Options, seen map[*axtree.Node]bool, deep *bool) []*axtree.Node {
+	bareRef := func(n *axtree.Node) bool {
+		var extra []axtree.Attr
+		if o.Extra != nil {
+			extra = o.Extra(n, nil)
+		}
+		return len(refAttrs(n.States, "actions", 0, map[string]bool{})) == 0 && len(refActions(n.Actions)) == 0 &&
+			len(refAttrs(append(slices.Clone(n.Props), extra...), "id", 0, map[string]bool{})) == 0
+	}
+	if refKey(n.Role) != "row" || n.Inferred || len(n.Children) == 0 || depth+1 >= o.MaxDepth ||
+		refClean(n.Name, o.NameLimit) != "" || n.ID > 0 && n.Addressable() || !bareRef(n) {
+		return nil
+	}
+	marks := map[*axtree.Node]bool{}
+	cut := false
+	var cells []*axtree.Node
+	// visit walks kids at depth as the printer does; a node that prints
+	// there must be a cell (cell false: nothing may print) with nothing
+	// printing below it
+	var visit func(kids []*axtree.Node, depth int, cell bool) bool
+	visit = func(kids []*axtree.Node, depth int, cell bool) bool {
+		for _, n := range kids {
+			if n == nil || seen[n] || marks[n] {
+				continue
+			}
+			if depth >= o.MaxDepth {
+				cut = true
+				continue
+			}
+			marks[n] = true
+			if n.Role == "" && n.More == 0 && refClean(n.Name, o.TextLimit) == "" {
+				if !visit(n.Children, depth, cell) {
+					return false
+				}
+				continue
+			}
+			if !cell || n.Inferred || !bareRef(n) ||
+				!slices.Contains([]string{"cell", "gridcell", "columnheader", "rowheader"}, refKey(n.Role)) {
+				return false
+			}
+			cells = append(cells, n)
+			if !visit(n.Children, depth+1, false) {
+				return false
+			}
+		}
+		return true
+	}
+	if !visit(n.Children, depth+1, true) || len(cells) == 0 {
+		return nil
+	}
+	for m := range marks {
+		seen[m] = true
+	}
+	if cut {
+		*deep = true
+	}
+	return cells
 }
 
 // moveLast moves the attrs with one of keys to the end, keeping order.
@@ -309,6 +389,7 @@ var pieces = []string{
 	"a", "Z", "0", "9", "-", "_", ".", ":", "+", " ", "  ", "\t", "\n", "\r\n", "\x00", "\x01", "\x1b[31m", "\x7f",
 	"[", "]", "\\", "\"", "=", ",", "?", "/", "[id=1]", "[+3 more]", "[button] Pay [id=7]", "]\n[link]", "\\[", "\"]",
 	"(", ")", "](5)", "[a](3)", "\\]", "'", "\u201d", ") ", "[+2 more](4)", "[id=3](6)",
+	"|", "| ", " |", "\\|", "| a |", "[cell] |", "| [id=2] |",
 	"\xff", "\xe2\x80", "\xed\xa0\x80", "\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\u200c", "\u200d",
 	"\u200f", "\ufeff", "\u00ad", "\U000e0041", "\u00a0", "\u2028", "\u2029", "\u3000", "\u0085", "…", "é",
 	"→", "\U0001F600", "\ufffd", "日本",
@@ -344,7 +425,9 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 	for i := 0; i < size; i++ {
 		n := &axtree.Node{DOM: i}
 		if r.Intn(4) != 0 {
-			n.Role = []string{"button", "link", "textbox", "heading", "group", "b[x", ""}[r.Intn(7)]
+			roles := []string{"button", "link", "textbox", "heading", "group", "b[x", "row", "row", "cell", "gridcell",
+				"columnheader", "rowheader", "grid", "table", "tree grid", ""}
+			n.Role = roles[r.Intn(len(roles))]
 			if n.Role == "" {
 				n.Role = randString(r, 2)
 			}
@@ -358,6 +441,14 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 		}
 		n.Name = randString(r, 12)
 		n.Joined = r.Intn(3) != 0
+		if cellRole(n.Role) != "" || n.Role == "row" {
+			if r.Intn(5) != 0 { // often a row line (Rows): nothing but text and id
+				n.States, n.Props, n.Actions, n.Inferred = nil, nil, nil, false
+			}
+			if n.Role == "row" && r.Intn(4) != 0 {
+				n.Name = ""
+			}
+		}
 		if n.Role == "" && r.Intn(6) == 0 {
 			n.More = r.Intn(40) + 1 // a budget's placeholder (its children are not printed)
 		}
@@ -365,6 +456,14 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 			t.Roots = append(t.Roots, n)
 		} else {
 			p := all[r.Intn(len(all))]
+			if cellRole(n.Role) != "" || n.Role == "" && r.Intn(4) == 0 {
+				// cells mostly go into rows (and a few texts), so that row lines are common
+				for _, q := range all[len(all)-min(len(all), 6):] {
+					if q.Role == "row" && r.Intn(4) != 0 {
+						p = q
+					}
+				}
+			}
 			p.Children = append(p.Children, n)
 		}
 		all = append(all, n)
@@ -457,6 +556,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("[checkbox] A [id=2]\n  [option] B [id=3]\n[id=2] [checked=mixed]\n[id=3] [selected] [value=\"x \\[y\"]\n[truncated=nodes]\n")
 	f.Add("[a?][b=\"\\\"\"][actions=x,y] n\\[ [id=3] [k=v]\n  t\\\\\n")
 	f.Add("See [A](1), [B\\]\\[ \"q\"](2) [link] C [id=3] [k=\"[x](5)\"] [D](4)\n[+2 more](6)\n  [id=7](8)\n")
+	f.Add(budgetText)
+	f.Add("[treegrid] t [id=1]\n  [group]\n    | [cell] \\| | [id=2] | |\n\\| x [a](3)\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		tr, err := Parse(text)
 		if err != nil {

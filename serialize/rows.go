@@ -1,0 +1,298 @@
+package serialize
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/axtree/axtree/axtree"
+)
+
+// The row form (FORMAT.md, "Rows"): a table or grid row whose cells say
+// nothing but their text and id prints as one line,
+//
+//	| [rowheader] Rent | 507.00 [id=31] | 1,233.00 [id=32] |
+//
+// each cell between bars, its role left out when it is the default of
+// its container (gridcell in a grid or treegrid, cell elsewhere).
+
+// Containers that decide a cell's default role.
+const (
+	ctxNone  = iota
+	ctxGrid  // grid, treegrid: gridcell
+	ctxTable // table: cell
+)
+
+// cellContext says whether role (as printed) sets the default cell role
+// of the rows below it.
+func cellContext(role string) int {
+	switch cleanKey(role) {
+	case "grid", "treegrid":
+		return ctxGrid
+	case "table":
+		return ctxTable
+	}
+	return ctxNone
+}
+
+// cellRole returns role as printed when it is a role of a cell, else "".
+func cellRole(role string) string {
+	switch cleanKey(role) {
+	case "cell":
+		return "cell"
+	case "gridcell":
+		return "gridcell"
+	case "columnheader":
+		return "columnheader"
+	case "rowheader":
+		return "rowheader"
+	}
+	return ""
+}
+
+// defaultCell is the cell role a row line leaves out in a grid or not.
+func defaultCell(grid bool) string {
+	if grid {
+		return "gridcell"
+	}
+	return "cell"
+}
+
+// rowLine prints row n and its cells as one line when it may (rowForm)
+// and reports whether it did; p.rowDone then tells the walk that the
+// cells are printed.
+func (p *printer) rowLine(n *axtree.Node, depth int) bool {
+	if !p.rowForm(n, depth) {
+		return false
+	}
+	def := defaultCell(p.grid)
+	p.buf = append(p.buf, '|')
+	for i, c := range p.cells {
+		p.cells[i] = nil
+		p.buf = append(p.buf, ' ')
+		mark := len(p.buf)
+		if r := cellRole(c.Role); r != def {
+			p.buf = append(p.buf, '[')
+			p.buf = append(p.buf, r...)
+			p.buf = append(p.buf, "] "...)
+		}
+		p.buf = appendClean(p.buf, c.Name, p.opt.NameLimit, escCell)
+		if c.ID > 0 && c.Addressable() {
+			if len(p.buf) > mark && p.buf[len(p.buf)-1] != ' ' {
+				p.buf = append(p.buf, ' ')
+			}
+			p.buf = append(p.buf, "[id="...)
+			p.buf = strconv.AppendInt(p.buf, int64(c.ID), 10)
+			p.buf = append(p.buf, ']')
+			if !p.opt.InlineState {
+				p.ids.add(c.ID)
+			}
+		}
+		if len(p.buf) > mark && p.buf[len(p.buf)-1] != ' ' {
+			p.buf = append(p.buf, ' ')
+		}
+		p.buf = append(p.buf, '|')
+	}
+	p.cells = p.cells[:0]
+	p.nl, p.open, p.openText, p.openLink = true, false, false, false
+	p.rowDone = true
+	return true
+}
+
+// rowForm reports whether row n prints as a line of cells: n is a row
+// (not inferred) that prints only its role (no name, no id, nothing
+// else), within MaxDepth with its cells, and what would print below it is
+// at least one cell and nothing else: each a cell (cell, gridcell,
+// columnheader, rowheader; not inferred) with nothing on its line but its
+// name and id, and nothing printed below it. What prints nothing (a text
+// empty after normalisation, a node already printed) is passed over as
+// the walk passes over it (a cell inside an empty text is the row's cell,
+// as it would print), and marked seen as the walk would mark it. It
+// leaves the cells in p.cells.
+func (p *printer) rowForm(n *axtree.Node, depth int) bool {
+	if n.Inferred || len(n.Children) == 0 || depth+1 >= p.opt.MaxDepth || cleanKey(n.Role) != "row" ||
+		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
+		return false
+	}
+	q := quietWalk{p: p, stack: p.quiet[:0]}
+	defer func() { p.quiet = q.stack[:0] }()
+	p.cells = p.cells[:0]
+	ok := q.walk(n.Children, depth+1, func(c *axtree.Node) bool {
+		if c.Inferred || cellRole(c.Role) == "" || !p.bareWithHook(c) {
+			return false
+		}
+		p.cells = append(p.cells, c)
+		return true
+	})
+	if !ok || len(p.cells) == 0 {
+		q.undo()
+		clear(p.cells)
+		p.cells = p.cells[:0]
+		return false
+	}
+	if q.deep {
+		p.deep = true // a cell's content was cut for MaxDepth, as the walk would have said
+	}
+	return true
+}
+
+// quietWalk goes over nodes as the printer's walk would, without printing:
+// it marks seen what the walk would mark (undo removes the marks).
+type quietWalk struct {
+	p      *printer
+	marked []*axtree.Node
+	stack  []item
+	deep   bool // a node was cut for MaxDepth
+}
+
+// walk visits kids at depth as the printer would and calls printed for
+// each node that would print a line there; a node that prints must have
+// nothing print below it (its children are walked at depth+1 with no
+// node allowed to print). It reports false as soon as printed does, or
+// something below a printed node would print.
+func (q *quietWalk) walk(kids []*axtree.Node, depth int, printed func(*axtree.Node) bool) bool {
+	base := len(q.stack)
+	q.stack = q.p.push(q.stack, kids, depth)
+	for len(q.stack) > base {
+		it := q.stack[len(q.stack)-1]
+		q.stack = q.stack[:len(q.stack)-1]
+		switch _, dup := q.p.seen[it.n]; {
+		case it.n == nil || dup:
+			continue
+		case it.depth >= q.p.opt.MaxDepth:
+			q.deep = true
+			continue
+		}
+		q.p.seen[it.n] = struct{}{}
+		q.marked = append(q.marked, it.n)
+		if it.n.Role == "" && !isMore(it.n) && !printsText(it.n.Name) {
+			q.stack = q.p.push(q.stack, it.n.Children, it.depth) // prints nothing: its children take its depth
+			continue
+		}
+		if printed == nil || !printed(it.n) || !q.walk(it.n.Children, it.depth+1, nil) {
+			q.stack = q.stack[:base]
+			return false
+		}
+	}
+	return true
+}
+
+// undo removes every seen mark the walk made.
+func (q *quietWalk) undo() {
+	for _, m := range q.marked {
+		delete(q.p.seen, m)
+	}
+	q.marked = q.marked[:0]
+}
+
+// bareWithHook is bare with the Extra hook's attributes for n.
+func (p *printer) bareWithHook(n *axtree.Node) bool {
+	if p.opt.Extra == nil {
+		return bare(n, nil)
+	}
+	p.extra = p.opt.Extra(n, p.extra[:0])
+	ok := bare(n, p.extra)
+	clear(p.extra)
+	return ok
+}
+
+// row parses a row line, "| a | b [id=3] |", from p.i (at its '|') into
+// row, its cells appended as its children from cells (grid: the default
+// cell role is gridcell). It returns the byte span of each cell's text
+// (from, to; equal for an empty cell), relative to the line.
+func (p *lineParser) row(row *axtree.Node, cells *[]axtree.Node, grid bool, spans [][2]int) ([][2]int, error) {
+	row.Role, row.DOM = "row", -1
+	def := defaultCell(grid)
+	p.i++ // '|'
+	for {
+		if err := p.expect(' '); err != nil {
+			return nil, err
+		}
+		if len(*cells) == cap(*cells) {
+			*cells = make([]axtree.Node, 0, 64)
+		}
+		*cells = append(*cells, axtree.Node{DOM: -1, Role: def})
+		c := &(*cells)[len(*cells)-1]
+		from := p.i
+		if err := p.cell(c, def); err != nil {
+			return nil, err
+		}
+		to := p.i
+		if to > from {
+			if err := p.expect(' '); err != nil {
+				return nil, err
+			}
+		}
+		if err := p.expect('|'); err != nil {
+			return nil, err
+		}
+		row.Children = append(row.Children, c)
+		spans = append(spans, [2]int{from, to})
+		if p.eol() {
+			return spans, nil
+		}
+	}
+}
+
+// cell reads one cell's text of a row line: "[role] name [id=N]", each
+// part optional, the role only when it is not def; p.i stops at the
+// space before the closing '|' (or at the '|' of an empty cell).
+func (p *lineParser) cell(c *axtree.Node, def string) error {
+	if p.peek() == '|' {
+		return nil // an empty cell
+	}
+	if p.peek() == '[' && !strings.HasPrefix(p.line[p.i:], "[id=") {
+		open := p.i
+		p.i++
+		r := cellRole(p.key())
+		if r == "" || r != p.line[open+1:p.i] {
+			return p.errAt(open, "expected a cell role (cell, gridcell, columnheader, rowheader)")
+		}
+		if r == def {
+			return p.errAt(open, "the default cell role ["+def+"] is not written")
+		}
+		if err := p.expect(']'); err != nil {
+			return err
+		}
+		c.Role = r
+		if err := p.expect(' '); err != nil {
+			return err
+		}
+		if p.peek() == '|' {
+			p.i-- // the space before '|'
+			return nil
+		}
+	}
+	if p.peek() != '[' {
+		start := p.i
+		name, err := p.escaped("[|", `\[|`)
+		if err != nil {
+			return err
+		}
+		if p.eol() || name == "" || name[len(name)-1] != ' ' || p.line[p.i-1] != ' ' {
+			return p.errAt(start, "a cell's text ends with a space before '[id=' or '|'")
+		}
+		name = name[:len(name)-1]
+		if name == "" || name[0] == ' ' || name[len(name)-1] == ' ' {
+			return p.errAt(start, "cell text with leading or trailing space")
+		}
+		c.Name = name
+		if p.peek() == '|' {
+			p.i-- // the space before '|'
+			return nil
+		}
+	}
+	if !strings.HasPrefix(p.line[p.i:], "[id=") {
+		return p.errf("expected [id=N] or '|' in a cell")
+	}
+	open, k, v, quoted, err := p.attr()
+	if err != nil {
+		return err
+	}
+	if k != "id" {
+		return p.errAt(open, "expected [id=N] in a cell")
+	}
+	if c.ID, err = p.id(open, v, quoted); err != nil {
+		return err
+	}
+	return nil
+}
