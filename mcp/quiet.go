@@ -73,16 +73,23 @@ func parsePrinted(text []byte) (*printed, error) {
 	p := &printed{byID: map[int]int{}, record: map[int]string{}}
 	p.telling = make([]bool, 0, len(pieces))
 	rest := src
+	rowLine := 0 // the line number of the row line being read
 	for _, pc := range pieces {
 		n := pc.Node
-		if n.Role == "row" && strings.HasPrefix(src[pc.Start:pc.End], "|") {
+		line := src[pc.Start:pc.End]
+		if n.Role == "row" && strings.HasPrefix(line, "|") {
+			rowLine = pc.Line
 			continue // a row line (FORMAT.md, "Rows"): its cells are its entries
+		}
+		if pc.Line == rowLine && !strings.HasPrefix(line, "["+n.Role+"]") {
+			// a cell of a row line, its role left out there: said as its element line
+			line = "[" + n.Role + "] " + line
 		}
 		id := 0
 		if n.Role != "" {
 			id = n.ID
 		}
-		p.lines = append(p.lines, src[pc.Start:pc.End])
+		p.lines = append(p.lines, line)
 		p.ids = append(p.ids, id)
 		p.telling = append(p.telling, n.Role == "" || n.Name != "" || n.Operable())
 		if _, dup := p.byID[id]; id > 0 && !dup {

@@ -52,6 +52,21 @@ func TestDiffTreesInlineRun(t *testing.T) {
 	assert.Empty(t, d.Gone)
 }
 
+// A row line (serialize/FORMAT.md, "Rows") holds a row and its cells: each
+// cell is compared on its own and said as its element line, so one edited
+// cell of a sheet is one changed line.
+func TestDiffTreesRowLine(t *testing.T) {
+	old := "[grid] Budget [id=1]\n  | [rowheader] Rent | 507.00 [id=3] | 1,233.00 [id=4] |\n  | [rowheader] Food | 90.00 [id=6] | [id=7] |\n"
+	cur := "[grid] Budget [id=1]\n  | [rowheader] Rent | 600.00 [id=3] | 1,233.00 [id=4] |\n  | [rowheader] Food | 90.00 [id=6] | [id=7] |\n  | [rowheader] Gifts | 12.00 [id=9] |\n"
+	d, err := DiffTrees([]byte(old), []byte(cur))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"[gridcell] 600.00 [id=3]"}, d.Changed)
+	assert.Equal(t, []string{"[rowheader] Gifts", "[gridcell] 12.00 [id=9]"}, d.Appeared)
+	assert.Equal(t, 5, d.Kept) // the grid and four cells
+	assert.Zero(t, d.GoneText)
+	assert.Empty(t, d.Gone)
+}
+
 // TestGoneSpansUnprintedIDs: the ids of headings and rows are not printed
 // (serialize/FORMAT.md, "Ids"), so the printed ids have gaps; a range of
 // gone ids runs across a gap neither tree printed, not across an id the
