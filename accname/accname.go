@@ -85,6 +85,11 @@ type Computer struct {
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
 
+	// rows counts the rows waiting for their name (BeginRow); cells holds
+	// what the names of their cells computed (rows.go).
+	rows  int
+	cells []cellNote
+
 	hasTransform bool // some element has an inline text-transform
 }
 
@@ -260,11 +265,15 @@ func (c *Computer) Name(n *html.Node) string {
 	}
 	wv := c.begin(n) // on the stack: one walker per name, no allocation
 	w := &wv
-	s := truncate(collapse(w.node(n, 0, 0)), MaxTextBytes)
+	raw := w.node(n, 0, 0)
+	s := truncate(collapse(raw), MaxTextBytes)
 	if sl := c.slotOf(n); sl != nil {
 		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
 	} else {
 		c.names[n] = nameMemo{s, w.src}
+	}
+	if c.rows > 0 {
+		c.noteCell(n, w, raw)
 	}
 	return s
 }

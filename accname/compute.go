@@ -37,6 +37,10 @@ type walker struct {
 	objects int    // objects (elements, texts, pseudo-elements) whose text was taken
 	bytes   int    // raw text gathered so far (approximate, for MaxTextBytes)
 	src     source // where the root's name came from
+	// maxDepth is the deepest step taken; refs is set once an IDREF was
+	// followed (what a row's name from its cells needs to know, rows.go).
+	maxDepth int
+	refs     bool
 }
 
 // step charges one unit of work and reports whether the computation may go
@@ -47,6 +51,9 @@ func (w *walker) step(depth int) bool {
 	}
 	w.steps++
 	w.c.steps++
+	if depth > w.maxDepth {
+		w.maxDepth = depth
+	}
 	return true
 }
 
@@ -165,6 +172,7 @@ func explicitNone(n *html.Node) bool {
 // idrefs computes the text of the elements an IDREFS value names, joined
 // with spaces (step 2B). found reports whether any IDREF resolved.
 func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found bool) {
+	w.refs = true
 	var sb strings.Builder
 	for count := 0; count < MaxIDRefs && w.step(depth); count++ {
 		var id string

@@ -436,7 +436,7 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 		if f.c.Hidden(x) || skipTag(x) {
 			continue
 		}
-		if node := b.keep(f, x); node != nil {
+		if node := b.keep(f, x, false); node != nil {
 			// Past MaxDepth nothing nests: a kept element is a line, and its
 			// content follows it as siblings, unless the line already says it.
 			a.add(node)
@@ -522,7 +522,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		a.block()
 		return
 	}
-	node := b.keep(f, n)
+	node := b.keep(f, n, true)
 	block := isBlock(f, n)
 	if node == nil {
 		if block {
@@ -591,7 +591,16 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		node.Children = ca.out
 		return node
 	}
-	b.walkChildren(f, n, &ca, depth)
+	if rowLater(n, role) {
+		// The row's name from content is its cells' names, which the walk
+		// of its children computes: accname joins them instead of walking
+		// the row's content again when that gives the same name.
+		mark := f.c.BeginRow()
+		b.walkChildren(f, n, &ca, depth)
+		node.Name = f.c.RowName(n, mark)
+	} else {
+		b.walkChildren(f, n, &ca, depth)
+	}
 	ca.brk()
 	kids := ca.out
 	if node.Name == "" && len(node.Actions) > 0 || node.Name == "" && node.Role == "generic" {
@@ -616,6 +625,13 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		return kids[0]
 	}
 	return node
+}
+
+// rowLater reports a table row (tr, or a div with role row) whose name
+// element leaves to fill: fill reaches its children's walk for these (no
+// form control, no leaf role, no frame).
+func rowLater(n *html.Node, role string) bool {
+	return role == "row" && n.Namespace == "" && (n.Data == "tr" || n.Data == "div")
 }
 
 // operableNamed reports whether kids, read as spelledOut reads them (not
@@ -839,7 +855,7 @@ func interactiveRole(role string) bool {
 func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
 	for _, x := range selectOptions(sel) {
 		if !f.c.Hidden(x) {
-			a.add(b.element(f, x, "option", nil))
+			a.add(b.element(f, x, "option", nil, false))
 		}
 	}
 }
@@ -918,11 +934,13 @@ var keepRoles = map[string]bool{
 	"article": true, "iframe": true, "math": true,
 }
 
-// keep decides whether n becomes a node line and builds it.
-func (b *builder) keep(f *frame, n *html.Node) *Node {
+// keep decides whether n becomes a node line and builds it. filled says
+// that fill will build its children (walk), so a row's name can wait for
+// them (rowLater).
+func (b *builder) keep(f *frame, n *html.Node, filled bool) *Node {
 	role := f.c.Role(n)
 	if dom.IsHTML(n, "iframe") {
-		return b.element(f, n, "iframe", nil)
+		return b.element(f, n, "iframe", nil, false)
 	}
 	acts := b.actions(f, n, role)
 	info, known := roles.Lookup(role)
@@ -936,7 +954,7 @@ func (b *builder) keep(f *frame, n *html.Node) *Node {
 	if (role == "region" || role == "form") && len(acts) == 0 && f.c.Name(n) == "" {
 		return nil
 	}
-	node := b.element(f, n, role, acts)
+	node := b.element(f, n, role, acts, filled)
 	node.Focusable = !interactive && focusable(n)
 	return node
 }
@@ -977,10 +995,15 @@ func focusable(n *html.Node) bool {
 	return false
 }
 
-// element builds the node line of a kept element.
-func (b *builder) element(f *frame, n *html.Node, role string, acts []string) *Node {
+// element builds the node line of a kept element. With filled, a row's
+// name is left for fill to compute after its cells (rowLater).
+func (b *builder) element(f *frame, n *html.Node, role string, acts []string, filled bool) *Node {
 	b.count++
-	node := &Node{Role: role, Name: f.c.Name(n), DOM: f.offset + f.d.Index(n), Actions: acts}
+	name := ""
+	if !filled || !rowLater(n, role) {
+		name = f.c.Name(n)
+	}
+	node := &Node{Role: role, Name: name, DOM: f.offset + f.d.Index(n), Actions: acts}
 	if role == "" || role == "none" {
 		node.Role = "generic"
 	}

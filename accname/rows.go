@@ -1,0 +1,189 @@
+package accname
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+)
+
+// A table row is named from its content: its cells' text, which a tree
+// builder has just named cell by cell (each cell is named from its own
+// content) and walks once more for its text lines. Walking the row's
+// content a third time is the most expensive name of a table page. When
+// the row's walk would meet nothing but its cells, each one as the cell's
+// own name computation met it, and no limit of the walk would cut it, the
+// row's name is its cells' names joined with spaces: RowName computes it
+// so, from what each cell's computation noted (cellNote), and walks the
+// row otherwise.
+
+// cellNote is what one cell's name computation (Name, as the root of its
+// walk) did: what the row's walk would add to its own counts when it meets
+// the cell, which it walks the same way one level deeper.
+type cellNote struct {
+	n        *html.Node
+	objects  int // objects taken, the walk's start aside
+	steps    int
+	bytes    int
+	rawLen   int // length of the text before collapsing
+	maxDepth int // deepest step, from 0 at the cell
+}
+
+// BeginRow tells c that the name of a row is wanted after its cells are
+// named (RowName): from now on Name notes the cells it computes. It
+// returns the mark to give RowName. Calls nest (a table in a cell).
+func (c *Computer) BeginRow() int {
+	c.rows++
+	return len(c.cells)
+}
+
+// RowName returns Name(row), for a row whose cells were named since
+// BeginRow returned mark: from the cells' names when the row's walk would
+// only join them, by walking the row otherwise. The result is the same.
+func (c *Computer) RowName(row *html.Node, mark int) string {
+	if mark < 0 || mark > len(c.cells) {
+		mark = len(c.cells)
+	}
+	notes := c.cells[mark:]
+	defer func() {
+		c.cells = c.cells[:mark]
+		if c.rows > 0 {
+			c.rows--
+		}
+		if c.rows == 0 && cap(c.cells) > 256 {
+			c.cells = nil // a very wide row's notes are not kept with the names
+		}
+	}()
+	if row == nil || row.Type != html.ElementNode {
+		return ""
+	}
+	if _, ok := c.nameMemoOf(row); ok {
+		return c.Name(row)
+	}
+	s, steps, ok := c.fromCells(row, notes)
+	if !ok {
+		return c.Name(row)
+	}
+	c.steps += steps
+	if sl := c.slotOf(row); sl != nil {
+		sl.name, sl.src, sl.flags = s, srcOther, sl.flags|hasName
+	} else {
+		c.names[row] = nameMemo{s, srcOther}
+	}
+	return s
+}
+
+// noteCell records what the computation of n's name did when n is a cell
+// named while a row waits for its name (BeginRow) and the computation
+// depends on nothing outside n's subtree: it followed no IDREF (whose
+// targets the row's walk may have met before) and its name was not cut.
+func (c *Computer) noteCell(n *html.Node, w *walker, raw string) {
+	if c.rows == 0 || w.refs || len(raw) > MaxTextBytes {
+		return
+	}
+	switch c.Role(n) {
+	case "cell", "gridcell", "columnheader", "rowheader":
+	default:
+		return
+	}
+	c.cells = append(c.cells, cellNote{
+		n: n, objects: w.objects - objectsStart, steps: w.steps, bytes: w.bytes,
+		rawLen: len(raw), maxDepth: w.maxDepth,
+	})
+}
+
+// fromCells computes the name the walk of row's content would, from its
+// cells' notes, and the steps the walk would take; ok is false when the
+// walk could do anything else than join the cells' names. It follows
+// node (steps 2B-2F for a row element: no aria-labelledby, no aria-label,
+// no host-language label), content (no ::before/::after, no marker, no
+// text-transform, DOM children) and child for each child.
+func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, bool) {
+	if c.hasTransform || c.doc.HasOwns() || !plainBox(row, "tr", "div") || c.Role(row) != "row" ||
+		dom.Has(row, "aria-labelledby") || dom.Has(row, "aria-label") ||
+		c.doc.ShadowRoot(row) != nil || c.style.HasPseudo(row) {
+		return "", 0, false
+	}
+	objects, steps, bytes := objectsStart, 1, 0 // the row's own step
+	var sb strings.Builder
+	next := 0 // notes are in document order, as the cells
+	for ch := row.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch ch.Type {
+		case html.TextNode:
+			steps++
+			if !blank(ch.Data) {
+				return "", 0, false
+			}
+			if !c.collapsedSpace(ch, row) {
+				objects++
+				bytes += len(ch.Data)
+			}
+		case html.ElementNode:
+			if ch.Namespace == "svg" && noContent(ch) {
+				continue
+			}
+			if dom.IsHTML(ch, "br") {
+				return "", 0, false
+			}
+			if c.selfHidden(ch) {
+				continue
+			}
+			if !c.rendered(ch) {
+				if !c.visibilityHidden(ch) {
+					continue
+				}
+				return "", 0, false
+			}
+			// The cell is met as its own computation met it: a block box
+			// (set apart with spaces), no reference of its own, no marker,
+			// no host-language name.
+			if !plainBox(ch, "td", "th", "div", "span") || dom.Has(ch, "aria-labelledby") ||
+				isInline(c.display(ch)) || replaced(ch) {
+				return "", 0, false
+			}
+			for next < len(notes) && notes[next].n != ch {
+				next++
+			}
+			if next == len(notes) {
+				return "", 0, false
+			}
+			nt := &notes[next]
+			next++
+			m, ok := c.nameMemoOf(ch)
+			if !ok || nt.maxDepth+1 > MaxDepth {
+				return "", 0, false
+			}
+			objects += 1 + nt.objects
+			steps += nt.steps
+			bytes += nt.bytes + nt.rawLen
+			if m.name != "" {
+				if sb.Len() > 0 {
+					sb.WriteByte(' ')
+				}
+				sb.WriteString(m.name)
+			}
+		}
+		if objects > MaxObjects || steps >= MaxSteps || bytes >= MaxTextBytes {
+			return "", 0, false // the walk would stop early: let it
+		}
+	}
+	if sb.Len() == 0 {
+		return "", 0, false // blank content: the walk goes on to the title
+	}
+	return truncate(sb.String(), MaxTextBytes), steps, true
+}
+
+// plainBox reports whether n is an HTML element with one of the tag names:
+// elements the host-language step (host) names nothing.
+func plainBox(n *html.Node, tags ...string) bool {
+	if n.Namespace != "" {
+		return false
+	}
+	for _, t := range tags {
+		if n.Data == t {
+			return true
+		}
+	}
+	return false
+}
