@@ -340,7 +340,7 @@ func (d *Doc) Index(n *html.Node) int {
 	if p := d.slab.pos(n); p >= 0 {
 		return int(d.slab.elem[p])
 	}
-	return d.index.get(n)
+	return d.index.get(n, d.Elements)
 }
 
 // Len returns the number of elements in the document.

@@ -21,14 +21,14 @@ func TestNodeIndex(t *testing.T) {
 			ix.put(nodes[i], i)
 		}
 		for i, x := range nodes {
-			assert.Equal(t, i, ix.get(x), "n=%d i=%d", n, i)
+			assert.Equal(t, i, ix.get(x, nodes), "n=%d i=%d", n, i)
 		}
-		assert.Equal(t, -1, ix.get(&html.Node{}), "n=%d: a node never stored", n)
-		assert.Equal(t, -1, ix.get(nil), "n=%d: nil", n)
-		assert.LessOrEqual(t, 3*n, 2*len(ix.keys), "the table stays at most two thirds full")
+		assert.Equal(t, -1, ix.get(&html.Node{}, nodes), "n=%d: a node never stored", n)
+		assert.Equal(t, -1, ix.get(nil, nodes), "n=%d: nil", n)
+		assert.LessOrEqual(t, 3*n, 2*len(ix.slots), "the table stays at most two thirds full")
 	}
 	var empty nodeIndex
-	assert.Equal(t, -1, empty.get(&html.Node{}))
+	assert.Equal(t, -1, empty.get(&html.Node{}, nil))
 }
 
 // TestIDAndOwnsMatchesAttr checks the one-pass attribute read of the
