@@ -36,6 +36,8 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	assert.Nil(t, c.memo, "%s: the memo is dropped", name)
 	assert.Nil(t, c.visitedIdx, "%s: the visited marks are dropped", name)
 	assert.Nil(t, c.descIdx, "%s: the descriptions are dropped", name)
+	assert.Nil(t, c.labels, "%s: the label index is dropped", name)
+	assert.Nil(t, c.roleNames, "%s: the role table is dropped", name)
 	n := len(d.Elements)
 	after := answers(c, d, func(i int) int { return n - 1 - i })
 	for i := range before {
