@@ -1,8 +1,10 @@
 package style
 
 import (
+	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/axtree/axtree/dom"
 )
@@ -637,17 +639,39 @@ func unescapeIdent(s string) string {
 	return b.String()
 }
 
-// stripComments removes /* */ comments outside strings. An unterminated
-// comment runs to the end of the text.
+// stripComments removes /* */ comments outside strings, each replaced by
+// one space. An unterminated comment runs to the end of the text.
 func stripComments(s string) string {
+	out, _ := stripCommentsAt(s)
+	return out
+}
+
+// commentCut says that from offset at of a stripped text on, the text it
+// was stripped from is shift bytes further on (the comments cut before at
+// were shift bytes longer than the spaces that replaced them).
+type commentCut struct{ at, shift int32 }
+
+// stripCommentsAt is stripComments that also returns where it cut, in
+// order (nil when s has no comment and is returned as it is). Runs of
+// bytes that start nothing (not a quote, a backslash or a slash) are
+// copied whole.
+func stripCommentsAt(s string) (string, []commentCut) {
 	if !strings.Contains(s, "/*") {
-		return s
+		return s, nil
 	}
+	cuts := make([]commentCut, 0, strings.Count(s, "/*")) // at most one cut each
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
+		j := i
+		for j < len(s) && !commentSpecial[s[j]] {
+			j++
+		}
+		b.WriteString(s[i:j])
+		if i = j; i >= len(s) {
+			break
+		}
+		switch c := s[i]; {
 		case c == '"' || c == '\'':
 			j := skipString(s, i)
 			b.WriteString(s[i:j])
@@ -658,16 +682,64 @@ func stripComments(s string) string {
 		case c == '/' && i+1 < len(s) && s[i+1] == '*':
 			end := strings.Index(s[i+2:], "*/")
 			if end < 0 {
-				return b.String()
+				return b.String(), cuts
 			}
 			b.WriteByte(' ')
 			i += 2 + end + 2
+			cuts = append(cuts, commentCut{at: int32(b.Len()), shift: int32(i - b.Len())})
 		default:
 			b.WriteByte(c)
 			i++
 		}
 	}
-	return b.String()
+	return b.String(), cuts
+}
+
+// commentSpecial marks the bytes stripCommentsAt looks at: quotes, the
+// backslash and the slash.
+var commentSpecial = [256]bool{'"': true, '\'': true, '\\': true, '/': true}
+
+// rehome returns s, a string parsed out of stripped (stripCommentsAt of
+// orig, cut at cuts), as the equal piece of orig when orig holds it at the
+// same place, else as a copy: what a Sheet keeps then refers to the
+// page's own text, which the document keeps anyway, and not to the
+// stripped copy, which is as long as all the page's style text. A string
+// not from stripped is returned as it is. Only addresses are compared.
+func rehome(s, stripped, orig string, cuts []commentCut) string {
+	if s == "" || len(stripped) == 0 {
+		return s
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.StringData(stripped)))
+	if p < base || p >= base+uintptr(len(stripped)) {
+		return s
+	}
+	off := int(p - base)
+	k := sort.Search(len(cuts), func(i int) bool { return int(cuts[i].at) > off })
+	if k > 0 {
+		off += int(cuts[k-1].shift)
+	}
+	if off+len(s) <= len(orig) && orig[off:off+len(s)] == s {
+		return orig[off : off+len(s)]
+	}
+	return strings.Clone(s) // a comment was cut inside s
+}
+
+// rehomeRules rehomes every string of rules (see rehome).
+func rehomeRules(rules []rawRule, stripped, orig string, cuts []commentCut) {
+	for i := range rules {
+		r := &rules[i]
+		r.selectors = rehome(r.selectors, stripped, orig, cuts)
+		for j := range r.decls {
+			d := &r.decls[j]
+			d.kw = rehome(d.kw, stripped, orig, cuts)
+			for k := range d.content {
+				c := &d.content[k]
+				c.text = rehome(c.text, stripped, orig, cuts)
+				c.attr = rehome(c.attr, stripped, orig, cuts)
+			}
+		}
+	}
 }
 
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }

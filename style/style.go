@@ -228,7 +228,14 @@ func (s *Sheet) compile() {
 			raw[sc] = nil
 			layers[sc] = newLayerTree()
 		}
-		raw[sc] = parseSheet(stripComments(text), layers[sc], raw[sc])
+		stripped, cuts := stripCommentsAt(text)
+		before := len(raw[sc])
+		raw[sc] = parseSheet(stripped, layers[sc], raw[sc])
+		if cuts != nil || len(stripped) != len(text) {
+			// Comments were cut: the rules would keep the whole stripped
+			// copy alive through the pieces they hold.
+			rehomeRules(raw[sc][before:], stripped, text, cuts)
+		}
 		if budget <= 0 {
 			break
 		}
