@@ -157,6 +157,9 @@ func (c *Computer) Forget() {
 	c.xform = nil
 	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
 	c.labels, c.labelFor = nil, nil   // rebuilt from the document on first use
+	if c.rows == 0 {
+		c.cells = nil // scratch of the row names (rows.go), none pending
+	}
 	c.style.Forget()
 }
 
