@@ -256,6 +256,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	if c.hasTransform {
 		xf = c.transform(n)
 	}
+	// items: n lays its children out as flex or grid items, block-level
+	// boxes set apart like blocks (asked at the first element child)
+	items, itemsKnown := false, false
 	each := func(ch *html.Node) {
 		if w.bytes >= MaxTextBytes || w.full() {
 			return
@@ -276,7 +279,10 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			w.bytes += len(t)
 			sb.writeString(t)
 		case html.ElementNode:
-			w.child(&sb, ch, m, depth)
+			if !itemsKnown {
+				items, itemsKnown = c.itemsBlockified(n), true
+			}
+			w.child(&sb, ch, m, depth, items)
 		}
 	}
 	if c.doc.HasOwns() || c.doc.ShadowRoot(n) != nil || dom.IsHTML(n, "slot") || dom.IsHTML(n, "template") {
@@ -304,13 +310,14 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 func (w *walker) full() bool { return w.objects > MaxObjects }
 
 // child appends the contribution of element ch, a flat-tree child met while
-// computing name from content.
-func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int) {
+// computing name from content; item says that its parent lays it out as a
+// flex or grid item (a block, whatever its display).
+func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool) {
 	c := w.c
 	if ch == w.root {
 		// A control inside its own label does not name itself, but its box
 		// still separates the words around it.
-		if !isInline(c.display(ch)) || replaced(ch) {
+		if item || !isInline(c.display(ch)) || replaced(ch) {
 			sb.writeByte(' ')
 		}
 		return
@@ -357,7 +364,7 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int) {
 		s = w.node(ch, (m|mRecursing)&^mDirectRef, depth+1)
 	}
 	w.bytes += len(s)
-	if isInline(c.display(ch)) && !replaced(ch) {
+	if !item && isInline(c.display(ch)) && !replaced(ch) {
 		sb.writeString(s)
 		return
 	}

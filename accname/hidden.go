@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/style"
 )
 
 // rendered reports whether n generates a box (style.Sheet.Rendered).
@@ -21,6 +22,20 @@ func (c *Computer) visibilityHidden(n *html.Node) bool {
 
 // display returns n's computed display.
 func (c *Computer) display(n *html.Node) string { return c.style.Display(n) }
+
+// itemsBlockified reports whether n's children are flex or grid items: n,
+// or the ancestor whose box n's display:contents gives its children to, is
+// a flex or grid container.
+func (c *Computer) itemsBlockified(n *html.Node) bool {
+	for steps := 0; n != nil && n.Type == html.ElementNode && steps < 16; steps++ {
+		d := c.display(n)
+		if d != "contents" {
+			return style.BlockifiesItems(d)
+		}
+		n = c.doc.Parent(n)
+	}
+	return false
+}
 
 // selfHidden reports whether n itself carries aria-hidden="true" or inert.
 func (c *Computer) selfHidden(n *html.Node) bool {

@@ -899,13 +899,7 @@ func flexItem(f *frame, n *html.Node) bool {
 	if p == nil || p.Type != html.ElementNode {
 		return false
 	}
-	switch f.c.Style().Display(p) {
-	case "flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box",
-		"-ms-flexbox", "-ms-inline-flexbox", "-moz-box", "-moz-inline-box", "-webkit-flex",
-		"-webkit-inline-flex", "-ms-grid", "-ms-inline-grid":
-		return true
-	}
-	return false
+	return style.BlockifiesItems(f.c.Style().Display(p))
 }
 
 // leafRole reports roles whose content is presentational or summarized by

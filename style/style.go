@@ -955,3 +955,17 @@ func (s *Sheet) Selectors() int {
 	}
 	return n
 }
+
+// BlockifiesItems reports whether an element of this display lays its
+// children out as flex or grid items, which CSS makes block-level boxes
+// ("blockifies") whatever their own display: they never share a line of
+// text with their siblings.
+func BlockifiesItems(display string) bool {
+	switch display {
+	case "flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box",
+		"-ms-flexbox", "-ms-inline-flexbox", "-moz-box", "-moz-inline-box", "-webkit-flex",
+		"-webkit-inline-flex", "-ms-grid", "-ms-inline-grid":
+		return true
+	}
+	return false
+}
