@@ -611,8 +611,19 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 			kids = nil
 		}
 	}
-	kids = pruneRedundant(node, kids)
-	node.Children = kids
+	switch {
+	case node.Name != "" && !node.Operable() && operableNamed(kids) && spelledOut(node.Name, kids):
+		// The name is the element's own text and the names of operable
+		// elements inside it (a heading and its anchor link, a cell whose
+		// sentence holds a link), which the lines below say in order:
+		// say it there, once, where the link can be acted on, instead of
+		// keeping the name and pruning the text it already says.
+		node.Name = ""
+		node.Children = kids
+	default:
+		kids = pruneRedundant(node, kids)
+		node.Children = kids
+	}
 	if node.Name != "" && (!node.Operable() || operableNamed(kids)) && spelledOut(node.Name, kids) {
 		// The lines below say the name word for word (a table row and its
 		// cells, a heading that wraps a link, a grid cell that wraps its

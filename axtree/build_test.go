@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/axtree"
@@ -352,4 +353,22 @@ func TestNameSpelledOutBounded(t *testing.T) {
 	if len(rows) != 2 || rows[0].Name == "" || rows[1].Name != "" {
 		t.Fatalf("row names: %q", []string{rows[0].Name, rows[1].Name})
 	}
+}
+
+// A name from content that is the element's own text and the names of the
+// operable elements inside it (a heading with its anchor link, a table
+// cell whose sentence holds a link) is said once, by the lines below,
+// where the link can be acted on: the link's name is not said twice.
+func TestMixedContentNameSaidBelow(t *testing.T) {
+	tr := build(t, `<body><h2 id=s>Signature<a href="#s" aria-label="Direct link to Signature"></a></h2>
+<h2>Title <a href="/edit">edit</a></h2>
+<table><tr><th>Name</th><th>Description</th></tr><tr><td>scopes</td><td>The scopes. See <a href=/t>Tokens</a>.</td></tr></table>
+<h3>Plain</h3><h3>Words <a href=/w>other</a> than its link <span aria-label="Not spelled">x</span></h3></body>`)
+	assert.Equal(t, []string{
+		"heading:#1", ".text:Signature", ".link:Direct link to Signature#2",
+		"heading:#3", ".text:Title", ".link:edit#4",
+		"table:#5", ".row:#6", "..columnheader:Name#7", "..columnheader:Description#8",
+		".row:#9", "..cell:scopes#10", "..cell:#11", "...text:The scopes. See", "...link:Tokens#12", "...text:.",
+		"heading:Plain#13", "heading:Words other than its link Not spelled#14", ".link:other#15", ".text:than its link x",
+	}, lines(tr))
 }
