@@ -605,8 +605,11 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 	kids := ca.out
 	if node.Name == "" && len(node.Actions) > 0 || node.Name == "" && node.Role == "generic" {
 		// An operable element with no name of its own (a div with a click
-		// handler) is named by its text, as a person would read it.
-		if txt, ok := allText(kids); ok && txt != "" {
+		// handler) is named by its text, as a person would read it, when
+		// the text is short enough for a name: a longer one (a focusable
+		// code block, a scrolling region) stays text lines, which the
+		// printer does not cut at the name limit.
+		if txt, ok := allText(kids); ok && txt != "" && utf8.RuneCountInString(txt) < LongText {
 			node.Name = txt
 			kids = nil
 		}
@@ -845,9 +848,10 @@ func allText(kids []*Node) (string, bool) {
 
 // collapsible reports structure that carries no meaning around a single
 // child: an unnamed list item, list, group or row with one line in it
-// (one child, or the pieces of one inline run).
+// (one child, or the pieces of one inline run). An element a person can
+// reach by keyboard (Focusable) is not: its line holds its id.
 func collapsible(n *Node) bool {
-	if len(n.States) > 0 || len(n.Props) > 0 || len(n.Actions) > 0 {
+	if len(n.States) > 0 || len(n.Props) > 0 || len(n.Actions) > 0 || n.Focusable {
 		return false
 	}
 	switch n.Role {

@@ -372,3 +372,16 @@ func TestMixedContentNameSaidBelow(t *testing.T) {
 		"heading:Plain#13", "heading:Words other than its link Not spelled#14", ".link:other#15", ".text:than its link x",
 	}, lines(tr))
 }
+
+// A generic element an agent can reach (tabindex, a click handler) with no
+// name of its own is named by its text only when the text is short enough
+// for a name: a focusable code block or scrolling region keeps its text as
+// lines, which the printer does not cut at the name limit.
+func TestLongTextNotFoldedIntoName(t *testing.T) {
+	code := strings.Repeat("const session = await client.sessions.create({ userId });\n", 4)
+	tr := build(t, `<body><pre tabindex=0><code>`+code+`</code></pre><div tabindex=0>Short card</div><div onclick="go()"><p>Title</p><p>€12</p></div></body>`)
+	got := lines(tr)
+	assert.Equal(t, "generic:#1", got[0], "a long text is not a name")
+	assert.Contains(t, got[1], ".text:const session = await client.sessions.create({ userId });")
+	assert.Equal(t, []string{"generic:Short card#2", "generic:Title €12#3"}, got[2:])
+}
