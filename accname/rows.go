@@ -106,8 +106,9 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 		return "", 0, false
 	}
 	objects, steps, bytes := objectsStart, 1, 0 // the row's own step
-	var sb strings.Builder
-	next := 0 // notes are in document order, as the cells
+	var buf [16]string
+	names := buf[:0] // the cells' names that are not empty, joined once at the end
+	next := 0        // notes are in document order, as the cells
 	for ch := row.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch ch.Type {
 		case html.TextNode:
@@ -158,20 +159,17 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 			steps += nt.steps
 			bytes += nt.bytes + nt.rawLen
 			if m.name != "" {
-				if sb.Len() > 0 {
-					sb.WriteByte(' ')
-				}
-				sb.WriteString(m.name)
+				names = append(names, m.name)
 			}
 		}
 		if objects > MaxObjects || steps >= MaxSteps || bytes >= MaxTextBytes {
 			return "", 0, false // the walk would stop early: let it
 		}
 	}
-	if sb.Len() == 0 {
+	if len(names) == 0 {
 		return "", 0, false // blank content: the walk goes on to the title
 	}
-	return truncate(sb.String(), MaxTextBytes), steps, true
+	return truncate(strings.Join(names, " "), MaxTextBytes), steps, true
 }
 
 // plainBox reports whether n is an HTML element with one of the tag names:
