@@ -43,6 +43,7 @@ const (
 	kwDispNone kwID = 3
 	kwVisible  kwID = 5
 	kwHidden   kwID = 6
+	kwListItem kwID = 10
 )
 
 // keywords is a Sheet's keyword table.

@@ -12,7 +12,7 @@ import (
 // accepts is static (so CSS never grows a Sheet's table), and that other
 // strings (live facts) get ids of their own and come back unchanged.
 func TestKeywordTable(t *testing.T) {
-	for id, want := range map[kwID]string{kwInline: "inline", kwBlock: "block", kwDispNone: "none", kwVisible: "visible", kwHidden: "hidden"} {
+	for id, want := range map[kwID]string{kwInline: "inline", kwBlock: "block", kwDispNone: "none", kwVisible: "visible", kwHidden: "hidden", kwListItem: "list-item"} {
 		assert.Equal(t, want, staticKeywords[id])
 	}
 	require.Len(t, staticKeywordIDs, len(staticKeywords), "no keyword is listed twice")

@@ -741,7 +741,7 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	}
 
 	// display (not inherited)
-	display := s.kws.id(DefaultDisplay(n))
+	display := defaultDisplay(n)
 	// visibility (inherited)
 	vis := pVis
 	// content-visibility (not inherited)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/dom"
 )
@@ -67,51 +68,100 @@ var svgNotRendered = map[string]bool{
 // content-visibility). Non-HTML elements are inline, except SVG resources
 // and metadata (defs, clipPath, title, ...), which are none. It returns ""
 // for a nil or non-element node.
-func DefaultDisplay(n *html.Node) string {
+func DefaultDisplay(n *html.Node) string { return staticKeywords[defaultDisplay(n)] }
+
+// defaultDisplay is DefaultDisplay as a keyword id (every UA value is a
+// static keyword), which the cascade stores without a table lookup.
+func defaultDisplay(n *html.Node) kwID {
 	if n == nil || n.Type != html.ElementNode {
-		return ""
+		return 0
 	}
 	if n.Namespace == "svg" {
 		if svgNotRendered[strings.ToLower(n.Data)] {
-			return "none"
+			return kwDispNone
 		}
-		return "inline"
+		return kwInline
 	}
 	if n.Namespace != "" {
 		if n.Namespace == "math" && n.Data == "math" && strings.EqualFold(dom.AttrOr(n, "display"), "block") {
-			return "block"
+			return kwBlock
 		}
-		return "inline"
+		return kwInline
 	}
 	if h, ok := dom.Attr(n, "hidden"); ok && !strings.EqualFold(strings.TrimSpace(h), "until-found") && n.Data != "embed" {
-		return "none"
+		return kwDispNone
 	}
 	if dom.Has(n, "popover") {
-		return "none"
+		return kwDispNone
 	}
 	switch n.Data {
 	case "input":
 		if strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "type")), "hidden") {
-			return "none"
+			return kwDispNone
 		}
 	case "dialog":
 		if !dom.Has(n, "open") {
-			return "none"
+			return kwDispNone
 		}
 	case "audio":
 		if !dom.Has(n, "controls") {
-			return "none"
+			return kwDispNone
 		}
 	case "summary":
 		if p := n.Parent; p != nil && dom.IsHTML(p, "details") && firstSummary(p) == n {
-			return "list-item"
+			return kwListItem
+		}
+	}
+	return uaDisplayID(n)
+}
+
+// uaDisplayID is uaDisplay[n.Data] as a keyword id (inline when n.Data is
+// not listed). An element whose DataAtom spells its tag name (every
+// element the parser makes) finds it in uaDisplayAtoms without hashing
+// the name.
+func uaDisplayID(n *html.Node) kwID {
+	if a := n.DataAtom; a != 0 && a.String() == n.Data {
+		for i := atomSlot(a); ; i = (i + 1) & (len(uaDisplayAtoms) - 1) {
+			switch e := uaDisplayAtoms[i]; e.a {
+			case a:
+				return e.id
+			case 0:
+				return kwInline
+			}
 		}
 	}
 	if d, ok := uaDisplay[n.Data]; ok {
-		return d
+		return staticKeywordIDs[d]
 	}
-	return "inline"
+	return kwInline
 }
+
+// atomDisplay is one entry of uaDisplayAtoms.
+type atomDisplay struct {
+	a  atom.Atom
+	id kwID
+}
+
+// uaDisplayAtoms is uaDisplay by atom, as keyword ids: an open-addressing
+// table (atomSlot, then the next slots) of the tags that have an atom, made
+// once at package initialization and only read afterwards.
+var uaDisplayAtoms = func() (t [256]atomDisplay) {
+	for tag, d := range uaDisplay {
+		a := atom.Lookup([]byte(tag))
+		if a == 0 || a.String() != tag {
+			continue // found by name (uaDisplayID's fallback)
+		}
+		i := atomSlot(a)
+		for t[i].a != 0 {
+			i = (i + 1) & (len(t) - 1)
+		}
+		t[i] = atomDisplay{a, staticKeywordIDs[d]}
+	}
+	return t
+}()
+
+// atomSlot is the first slot of atom a in uaDisplayAtoms.
+func atomSlot(a atom.Atom) int { return int(uint32(a) * 0x9E3779B1 >> 24) }
 
 // uaContentVisibility is the user-agent content-visibility: hidden for
 // hidden="until-found" (as Chromium renders it), else visible.
