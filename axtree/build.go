@@ -929,18 +929,23 @@ func leafRole(role string) bool {
 	return false
 }
 
-// keepRoles are the non-interactive roles kept as structure.
-var keepRoles = map[string]bool{
-	"banner": true, "navigation": true, "main": true, "contentinfo": true,
-	"complementary": true, "search": true, "form": true, "region": true,
-	"heading": true, "img": true, "list": true, "listitem": true,
-	"table": true, "grid": true, "treegrid": true, "row": true,
-	"cell": true, "gridcell": true, "columnheader": true, "rowheader": true,
-	"group": true, "radiogroup": true, "dialog": true, "alertdialog": true,
-	"alert": true, "tablist": true, "tabpanel": true, "menu": true, "menubar": true,
-	"listbox": true, "tree": true, "toolbar": true, "figure": false,
-	"progressbar": true, "meter": true, "status": false, "log": false,
-	"article": true, "iframe": true, "math": true,
+// keptRole reports the non-interactive roles kept as structure (a switch:
+// every element asks).
+func keptRole(role string) bool {
+	switch role {
+	case "banner", "navigation", "main", "contentinfo",
+		"complementary", "search", "form", "region",
+		"heading", "img", "list", "listitem",
+		"table", "grid", "treegrid", "row",
+		"cell", "gridcell", "columnheader", "rowheader",
+		"group", "radiogroup", "dialog", "alertdialog",
+		"alert", "tablist", "tabpanel", "menu", "menubar",
+		"listbox", "tree", "toolbar",
+		"progressbar", "meter",
+		"article", "iframe", "math":
+		return true
+	}
+	return false // figure, status and log among them
 }
 
 // keep decides whether n becomes a node line and builds it. filled says
@@ -954,7 +959,7 @@ func (b *builder) keep(f *frame, n *html.Node, filled bool) *Node {
 	acts := b.actions(f, n, role)
 	info, known := roles.Lookup(role)
 	interactive := known && info.Interactive
-	if !interactive && !keepRoles[role] && len(acts) == 0 && !focusable(n) {
+	if !interactive && !keptRole(role) && len(acts) == 0 && !focusable(n) {
 		return nil
 	}
 	if role == "img" && f.c.Name(n) == "" {
