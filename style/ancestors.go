@@ -50,23 +50,45 @@ func hashBits(kind byte, h uint64) (uint, uint) {
 }
 
 // keyHash hashes a key of the given kind, eight bytes a step: class lists
-// are long and every element's keys are hashed.
+// are long and every element's keys are hashed. The last step reads the
+// last eight bytes (overlapping the one before) and a key shorter than
+// eight bytes is read in two overlapping halves, so no byte is read alone.
 func keyHash(kind byte, s string) uint64 {
-	h := (uint64(len(s))<<8 | uint64(kind)) * 0x9E3779B97F4A7C15
-	for ; len(s) >= 8; s = s[8:] {
-		w := s[:8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		h = (h ^ x) * 0xBF58476D1CE4E5B9
-		h ^= h >> 29
+	n := len(s)
+	h := (uint64(n)<<8 | uint64(kind)) * 0x9E3779B97F4A7C15
+	switch {
+	case n >= 8:
+		for i := 0; i+8 < n; i += 8 {
+			h = keyMix(h, load8(s[i:i+8]))
+		}
+		h = keyMix(h, load8(s[n-8:]))
+	case n >= 4:
+		h = keyMix(h, uint64(load4(s[:4]))|uint64(load4(s[n-4:]))<<32)
+	case n > 0:
+		h = keyMix(h, uint64(s[0])|uint64(s[n/2])<<8|uint64(s[n-1])<<16)
 	}
-	var x uint64
-	for i := 0; i < len(s); i++ {
-		x |= uint64(s[i]) << (8 * i)
-	}
-	h = (h ^ x) * 0x94D049BB133111EB
+	h = h * 0x94D049BB133111EB
 	h ^= h >> 31
 	return h * 0x9E3779B97F4A7C15 // spread into the top bits
+}
+
+// keyMix folds eight bytes of a key into h.
+func keyMix(h, x uint64) uint64 {
+	h = (h ^ x) * 0xBF58476D1CE4E5B9
+	return h ^ h>>29
+}
+
+// load8 reads w[:8] little-endian (one load).
+func load8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// load4 reads w[:4] little-endian (one load).
+func load4(w string) uint32 {
+	_ = w[3]
+	return uint32(w[0]) | uint32(w[1])<<8 | uint32(w[2])<<16 | uint32(w[3])<<24
 }
 
 // add sets the bits of a key.
