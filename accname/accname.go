@@ -11,6 +11,8 @@
 package accname
 
 import (
+	"unsafe"
+
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
@@ -76,6 +78,7 @@ type Computer struct {
 	// a small number instead of a string.
 	roleNames []string
 	roleIDs   map[string]uint16
+	roleHits  [roleHitSlots]roleHit // roleID's cache in front of roleIDs
 	// visitedIdx is visited for indexed elements.
 	visitedIdx []uint32
 	// lastN, lastS: a one-entry cache in front of the element index.
@@ -156,7 +159,8 @@ func (c *Computer) Forget() {
 	c.visited = make(map[*html.Node]uint32)
 	c.xform = nil
 	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
-	c.labels, c.labelFor = nil, nil   // rebuilt from the document on first use
+	c.roleHits = [roleHitSlots]roleHit{}
+	c.labels, c.labelFor = nil, nil // rebuilt from the document on first use
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
 	}
@@ -241,21 +245,43 @@ func (c *Computer) Role(n *html.Node) string {
 
 // roleID returns 1 + the position of r in c.roleNames, adding it when it
 // is new, or 0 when the table is full (the role is then kept in c.roles).
+//
+// The roles an element gets are nearly always the same few strings (the
+// role table's names, literals): a small cache keyed by the string's
+// address and length (equal address and length, equal string) answers
+// before the map is hashed.
 func (c *Computer) roleID(r string) uint16 {
-	if id, ok := c.roleIDs[r]; ok {
-		return id
+	p := unsafe.StringData(r)
+	hit := &c.roleHits[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(r)))&(roleHitSlots-1)]
+	if hit.p == p && hit.n == len(r) && hit.id != 0 {
+		return hit.id
 	}
-	if len(c.roleNames) >= 1<<16-1 {
-		return 0
+	id, ok := c.roleIDs[r]
+	if !ok {
+		if len(c.roleNames) >= 1<<16-1 {
+			return 0
+		}
+		if c.roleIDs == nil {
+			c.roleIDs = make(map[string]uint16)
+		}
+		c.roleNames = append(c.roleNames, r)
+		id = uint16(len(c.roleNames))
+		c.roleIDs[r] = id
 	}
-	if c.roleIDs == nil {
-		c.roleIDs = make(map[string]uint16)
-	}
-	c.roleNames = append(c.roleNames, r)
-	id := uint16(len(c.roleNames))
-	c.roleIDs[r] = id
+	*hit = roleHit{p, len(r), id}
 	return id
 }
+
+// roleHit is one entry of Computer.roleHits: the id of the role string at
+// address p of length n.
+type roleHit struct {
+	p  *byte
+	n  int
+	id uint16
+}
+
+// roleHitSlots is the size of Computer.roleHits (a power of two).
+const roleHitSlots = 16
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.
 // Only ASCII whitespace collapses; a no-break space is kept. Elements whose
