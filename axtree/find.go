@@ -162,8 +162,8 @@ func (t *Tree) Find(target Target) FindResult {
 			}
 			seen[n.ID] = true
 			all = append(all, n)
-			if target.matches(n) {
-				res.Matches = append(res.Matches, Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: 1})
+			if name, ok := target.matches(n); ok {
+				res.Matches = append(res.Matches, Match{ID: n.ID, Role: n.Role, Name: name, Score: 1})
 			}
 			return true
 		}
@@ -194,20 +194,53 @@ func (t *Tree) byID(id int) *Node {
 	return found
 }
 
-func (tg Target) matches(n *Node) bool {
+// matches reports whether n is what tg names, and the name it matched:
+// n's own, or, for an element whose name the lines below it spell out
+// and so print in its place (a table row, a heading and its anchor link:
+// the builder leaves its Name empty), the name those lines say (saidBelow).
+func (tg Target) matches(n *Node) (string, bool) {
 	if tg.Role != "" && !strings.EqualFold(tg.Role, n.Role) {
-		return false
+		return "", false
 	}
-	if tg.Re != nil {
-		return tg.Re.MatchString(n.Name)
+	name := n.Name
+	if name == "" && (tg.Re != nil || tg.Name != "") {
+		name = saidBelow(n)
 	}
-	if tg.Name == "" {
-		return true
+	switch {
+	case tg.Re != nil:
+		return name, tg.Re.MatchString(name)
+	case tg.Name == "":
+		return name, true
+	case tg.Mode == MatchSubstring:
+		return name, containsFold(name, collapse(tg.Name))
 	}
-	if tg.Mode == MatchSubstring {
-		return containsFold(n.Name, collapse(tg.Name))
+	return name, collapse(tg.Name) == name
+}
+
+// saidBelow is the name the nodes below n say, in order, as the builder's
+// spelledOut reads them: a named node by its name, an unnamed one by what
+// is below it; one space between. It reads at most maxSpellNodes nodes.
+func saidBelow(n *Node) string {
+	var b strings.Builder
+	visits := 0
+	var walk func(ns []*Node)
+	walk = func(ns []*Node) {
+		for _, k := range ns {
+			if visits++; visits > maxSpellNodes {
+				return
+			}
+			if k.Name != "" {
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(k.Name)
+				continue
+			}
+			walk(k.Children)
+		}
 	}
-	return collapse(tg.Name) == n.Name
+	walk(n.Children)
+	return b.String()
 }
 
 // containsFold reports whether sub is within s, ignoring case (Unicode
@@ -252,12 +285,16 @@ func closest(tg Target, nodes []*Node) []Match {
 	ss := make([]scored, 0, len(nodes))
 	for _, n := range nodes {
 		role := tg.Role == "" || strings.EqualFold(tg.Role, n.Role)
-		name := similarity(want, strings.ToLower(n.Name))
+		said := n.Name
+		if said == "" && role && tg.Role != "" {
+			said = saidBelow(n) // as matches reads it
+		}
+		name := similarity(want, strings.ToLower(said))
 		r := 0.0
 		if role {
 			r = 1
 		}
-		ss = append(ss, scored{Match{ID: n.ID, Role: n.Role, Name: n.Name, Score: round3(r/2 + name/2)}, role, name})
+		ss = append(ss, scored{Match{ID: n.ID, Role: n.Role, Name: said, Score: round3(r/2 + name/2)}, role, name})
 	}
 	sort.SliceStable(ss, func(i, j int) bool {
 		if ss[i].role != ss[j].role {

@@ -60,3 +60,33 @@ func TestCheckRole(t *testing.T) {
 	_, err = axtree.ParseTarget("button", "/x/g", false)
 	assert.Error(t, err)
 }
+
+// An element whose name the lines below it spell out prints no name (a
+// table row and its cells, a heading and its anchor link); Find still
+// knows it by the name those lines say.
+func TestFindByNameSaidBelow(t *testing.T) {
+	tr := build(t, `<main><h2 id=s>Signature<a href="#s">Direct link to Signature</a></h2>
+<table><tr><th>Item</th><th>Cost</th></tr><tr><td>Rent</td><td>507.00</td></tr></table></main>`)
+	find := func(role, name string, exact bool) []string {
+		tg, err := axtree.ParseTarget(role, name, exact)
+		require.NoError(t, err)
+		return names(tr.Find(tg).Matches)
+	}
+	rows := find("row", "rent", false)
+	require.Len(t, rows, 1, "the row is found by its cells' text")
+	assert.Equal(t, "Rent 507.00", rows[0], "and reported with it")
+	assert.Equal(t, []string{"Rent 507.00"}, find("row", "Rent 507.00", true))
+	assert.Len(t, find("heading", "Signature", false), 1, "the anchored heading is found by its text")
+	assert.Empty(t, find("row", "Groceries", false))
+}
+
+// A near miss is ranked and reported by the name said below it too.
+func TestFindCandidatesSaidBelow(t *testing.T) {
+	tr := build(t, `<table><tr><th>Item</th><th>Cost</th></tr><tr><td>Rent</td><td>507.00</td></tr></table>`)
+	tg, err := axtree.ParseTarget("row", "Rant 507.00", true)
+	require.NoError(t, err)
+	res := tr.Find(tg)
+	assert.Empty(t, res.Matches)
+	require.NotEmpty(t, res.Candidates)
+	assert.Equal(t, "Rent 507.00", res.Candidates[0].Name)
+}
