@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/internal/shared"
 	"github.com/axtree/axtree/render"
+	"github.com/axtree/axtree/wire"
 )
 
 // TestResultAnswersAsTheBuild checks that a Result, whose Computer forgot
@@ -68,4 +70,34 @@ func ask(c *accname.Computer, d *dom.Doc, at func(i int) int) [][6]any {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// TestCaptureResultAnswersAsTheBuild is TestResultAnswersAsTheBuild for
+// capture documents, whose live facts (computed style, listeners) the
+// answers come from.
+func TestCaptureResultAnswersAsTheBuild(t *testing.T) {
+	m, err := filepath.Glob(filepath.Join("..", "corpus", "captures", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, m, "the corpus captures")
+	for _, f := range m {
+		name := filepath.Base(f)
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d, _, err := wire.Decode(bytes.NewReader(src), wire.Limits{MaxBytes: int64(len(src)) + 1})
+		require.NoError(t, err, name)
+		built := accname.New(d, nil)
+		axtree.Build(d, built, axtree.Options{})
+		want := ask(built, d, func(i int) int { return i })
+
+		r, err := render.Capture(bytes.NewReader(src), render.Options{})
+		require.NoError(t, err, name)
+		n := r.Doc.Len()
+		require.Equal(t, d.Len(), n, name)
+		got := ask(r.Names, r.Doc, func(i int) int { return n - 1 - i })
+		for i := range want {
+			if !assert.Equal(t, want[i], got[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
+				break
+			}
+		}
+	}
 }
