@@ -431,10 +431,7 @@ func TestEmptyTextPromotesChildren(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	for _, c := range []struct {
-		in        string
-		line, col int
-	}{
+	checkSyntaxErrors(t, []syntaxCase{
 		{"[button] a [id=1]\n\n", 2, 1},
 		{"[button] a\n    [link] b\n", 2, 5},
 		{"[button] a\n [link] b\n", 2, 2},
@@ -465,7 +462,21 @@ func TestParseErrors(t *testing.T) {
 		{"[+3 More]\n", 1, 5},
 		{"[+3 more]\n  a\n", 2, 1},
 		{"a\n  [+3 more]\n[id=1] [value=x]\n[+1 more]\n", 3, 1},
-	} {
+	})
+}
+
+// syntaxCase is an input Parse must refuse, and where it must say the
+// fault is.
+type syntaxCase struct {
+	in        string
+	line, col int
+}
+
+// checkSyntaxErrors checks that Parse refuses each input with a
+// SyntaxError at its line and column.
+func checkSyntaxErrors(t *testing.T, cases []syntaxCase) {
+	t.Helper()
+	for _, c := range cases {
 		_, err := Parse(c.in)
 		var se *SyntaxError
 		if !errors.As(err, &se) {

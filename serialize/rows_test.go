@@ -1,7 +1,6 @@
 package serialize
 
 import (
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -125,10 +124,7 @@ func TestRowLineOnlyWhenCellsAreBare(t *testing.T) {
 }
 
 func TestRowLineParseErrors(t *testing.T) {
-	for _, c := range []struct {
-		in        string
-		line, col int
-	}{
+	checkSyntaxErrors(t, []syntaxCase{
 		{"|\n", 1, 2},      // no cell
 		{"|x |\n", 1, 2},   // no space after the bar
 		{"| x|\n", 1, 3},   // no space before the bar
@@ -143,17 +139,7 @@ func TestRowLineParseErrors(t *testing.T) {
 		{"| x [k=v] |\n", 1, 5},                         // only an id in a cell
 		{"| x |\n  y\n", 2, 3},                          // a row line's cells are its children: nothing below it
 		{"a \\| b\n", 1, 3},                             // \| only at the start of a line
-	} {
-		_, err := Parse(c.in)
-		var se *SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("Parse(%q) = %v, want a SyntaxError", c.in, err)
-			continue
-		}
-		if se.Line != c.line || se.Col != c.col {
-			t.Errorf("Parse(%q): %v, want line %d col %d", c.in, err, c.line, c.col)
-		}
-	}
+	})
 }
 
 // The example of FORMAT.md's "Rows" section parses and prints back the same.
