@@ -38,19 +38,26 @@ func TestResultAnswersAsTheBuild(t *testing.T) {
 		decoded, _ := render.Decode(src, "")
 		d, err := dom.ParseDoc(decoded)
 		require.NoError(t, err)
-		built := accname.New(d, nil)
-		axtree.Build(d, built, axtree.Options{})
-		want := ask(built, d, func(i int) int { return i })
-
 		r, err := render.HTMLBytes(src, render.Options{})
 		require.NoError(t, err)
-		n := r.Doc.Len()
-		require.Equal(t, d.Len(), n, name)
-		got := ask(r.Names, r.Doc, func(i int) int { return n - 1 - i })
-		for i := range want {
-			if !assert.Equal(t, want[i], got[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
-				break
-			}
+		sameAnswers(t, name, d, r)
+	}
+}
+
+// sameAnswers checks that the kept Result r (whose Computer forgot the
+// build's memos) answers every question about every element, asked in
+// reverse order, as a Computer that just built d's tree does.
+func sameAnswers(t *testing.T, name string, d *dom.Doc, r *render.Result) {
+	t.Helper()
+	built := accname.New(d, nil)
+	axtree.Build(d, built, axtree.Options{})
+	want := ask(built, d, func(i int) int { return i })
+	n := r.Doc.Len()
+	require.Equal(t, d.Len(), n, name)
+	got := ask(r.Names, r.Doc, func(i int) int { return n - 1 - i })
+	for i := range want {
+		if !assert.Equal(t, want[i], got[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
+			break
 		}
 	}
 }
@@ -85,19 +92,8 @@ func TestCaptureResultAnswersAsTheBuild(t *testing.T) {
 		require.NoError(t, err)
 		d, _, err := wire.Decode(bytes.NewReader(src), wire.Limits{MaxBytes: int64(len(src)) + 1})
 		require.NoError(t, err, name)
-		built := accname.New(d, nil)
-		axtree.Build(d, built, axtree.Options{})
-		want := ask(built, d, func(i int) int { return i })
-
 		r, err := render.Capture(bytes.NewReader(src), render.Options{})
 		require.NoError(t, err, name)
-		n := r.Doc.Len()
-		require.Equal(t, d.Len(), n, name)
-		got := ask(r.Names, r.Doc, func(i int) int { return n - 1 - i })
-		for i := range want {
-			if !assert.Equal(t, want[i], got[i], "%s: element %d <%s>", name, i, d.Elements[i].Data) {
-				break
-			}
-		}
+		sameAnswers(t, name, d, r)
 	}
 }
