@@ -50,6 +50,9 @@ type Computer struct {
 	doc   *dom.Doc
 	style *style.Sheet
 
+	// The maps are nil until their first entry (memoPut): most documents
+	// have every element in the index, so they stay empty, and a kept
+	// Computer carries no empty maps after Forget.
 	roles  map[*html.Node]string
 	names  map[*html.Node]nameMemo
 	descs  map[*html.Node]string
@@ -78,7 +81,10 @@ type Computer struct {
 	// a small number instead of a string.
 	roleNames []string
 	roleIDs   map[string]uint16
-	roleHits  [roleHitSlots]roleHit // roleID's cache in front of roleIDs
+	// roleHits is roleID's cache in front of roleIDs, made on the first
+	// roleID and dropped by Forget with the table (384 bytes a kept
+	// Computer need not carry).
+	roleHits *[roleHitSlots]roleHit
 	// visitedIdx is visited for indexed elements.
 	visitedIdx []uint32
 	// lastN, lastS: a one-entry cache in front of the element index.
@@ -151,20 +157,24 @@ func (c *Computer) allocMemo() {
 func (c *Computer) Forget() {
 	c.memo, c.visitedIdx, c.descIdx = nil, nil, nil
 	c.lastN, c.lastS = nil, nil
-	c.roles = make(map[*html.Node]string)
-	c.names = make(map[*html.Node]nameMemo)
-	c.descs = make(map[*html.Node]string)
-	c.hidden = make(map[*html.Node]bool)
-	c.ariaH = make(map[*html.Node]bool)
-	c.visited = make(map[*html.Node]uint32)
+	c.roles, c.names, c.descs = nil, nil, nil
+	c.hidden, c.ariaH, c.visited = nil, nil, nil
 	c.xform = nil
 	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
-	c.roleHits = [roleHitSlots]roleHit{}
+	c.roleHits = nil
 	c.labels, c.labelFor = nil, nil // rebuilt from the document on first use
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
 	}
 	c.style.Forget()
+}
+
+// memoPut sets (*m)[n] = v, making the map on its first entry.
+func memoPut[V any](m *map[*html.Node]V, n *html.Node, v V) {
+	if *m == nil {
+		*m = make(map[*html.Node]V)
+	}
+	(*m)[n] = v
 }
 
 // Steps reports the units of name-computation work this Computer has done
@@ -194,15 +204,8 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 		s = style.New(d)
 	}
 	c := &Computer{
-		doc:     d,
-		style:   s,
-		roles:   make(map[*html.Node]string),
-		names:   make(map[*html.Node]nameMemo),
-		descs:   make(map[*html.Node]string),
-		hidden:  make(map[*html.Node]bool),
-		ariaH:   make(map[*html.Node]bool),
-		visited: make(map[*html.Node]uint32),
-
+		doc:        d,
+		style:      s,
 		memo:       make([]slot, d.Len()),
 		visitedIdx: make([]uint32, d.Len()),
 	}
@@ -238,7 +241,7 @@ func (c *Computer) Role(n *html.Node) string {
 	if id := c.roleID(r); sl != nil && id != 0 {
 		sl.role, sl.flags = id, sl.flags|hasRole
 	} else {
-		c.roles[n] = r
+		memoPut(&c.roles, n, r)
 	}
 	return r
 }
@@ -252,6 +255,9 @@ func (c *Computer) Role(n *html.Node) string {
 // before the map is hashed.
 func (c *Computer) roleID(r string) uint16 {
 	p := unsafe.StringData(r)
+	if c.roleHits == nil {
+		c.roleHits = new([roleHitSlots]roleHit)
+	}
 	hit := &c.roleHits[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(r)))&(roleHitSlots-1)]
 	if hit.p == p && hit.n == len(r) && hit.id != 0 {
 		return hit.id
@@ -301,7 +307,7 @@ func (c *Computer) Name(n *html.Node) string {
 	if sl := c.slotOf(n); sl != nil {
 		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
 	} else {
-		c.names[n] = nameMemo{s, w.src}
+		memoPut(&c.names, n, nameMemo{s, w.src})
 	}
 	if c.rows > 0 {
 		c.noteCell(n, w, raw)
@@ -342,7 +348,7 @@ func (c *Computer) Description(n *html.Node) string {
 		c.descIdx[c.doc.Index(n)] = s
 		sl.flags |= hasDesc
 	} else {
-		c.descs[n] = s
+		memoPut(&c.descs, n, s)
 	}
 	return s
 }
@@ -411,7 +417,7 @@ func (c *Computer) Hidden(n *html.Node) bool {
 			sl.flags |= isHidden
 		}
 	} else {
-		c.hidden[n] = h
+		memoPut(&c.hidden, n, h)
 	}
 	return h
 }

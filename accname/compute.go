@@ -69,7 +69,7 @@ func (w *walker) markVisited(n *html.Node) {
 		w.c.visitedIdx[i] = w.c.gen
 		return
 	}
-	w.c.visited[n] = w.c.gen
+	memoPut(&w.c.visited, n, w.c.gen)
 }
 
 // node computes the text alternative of element n (steps 2B–2I).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/internal/shared"
@@ -38,6 +39,11 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	assert.Nil(t, c.descIdx, "%s: the descriptions are dropped", name)
 	assert.Nil(t, c.labels, "%s: the label index is dropped", name)
 	assert.Nil(t, c.roleNames, "%s: the role table is dropped", name)
+	assert.Nil(t, c.roleHits, "%s: the role cache is dropped", name)
+	for k, m := range map[string]bool{"roles": c.roles == nil, "names": c.names == nil,
+		"descs": c.descs == nil, "hidden": c.hidden == nil, "ariaH": c.ariaH == nil, "visited": c.visited == nil} {
+		assert.True(t, m, "%s: a forgotten Computer keeps no %s map", name, k)
+	}
 	n := len(d.Elements)
 	after := answers(c, d, func(i int) int { return n - 1 - i })
 	for i := range before {
@@ -74,6 +80,34 @@ func TestForgetSameAnswers(t *testing.T) {
 		require.NoError(t, err)
 		checkForget(t, strings.TrimSuffix(filepath.Base(f), ".html"), d)
 	}
+}
+
+// TestForgetOutsideIndex asks about an element that is not in the
+// document's index (its answers are kept in maps, made on their first
+// entry) before and after Forget.
+func TestForgetOutsideIndex(t *testing.T) {
+	d, err := dom.ParseDoc([]byte(`<p>in the page</p>`))
+	require.NoError(t, err)
+	frag, err := dom.ParseDoc([]byte(`<button title=t>Go <b>now</b></button>`))
+	require.NoError(t, err)
+	var out *html.Node
+	for _, e := range frag.Elements {
+		if e.Data == "button" {
+			out = e
+		}
+	}
+	require.NotNil(t, out)
+	require.Equal(t, -1, d.Index(out))
+	c := New(d, nil)
+	ask := func() [5]any {
+		return [5]any{c.Role(out), c.Name(out), c.Description(out), c.Hidden(out), c.AriaHidden(out)}
+	}
+	before := ask()
+	assert.Equal(t, [5]any{"button", "Go now", "t", false, false}, before)
+	assert.NotEmpty(t, c.roles, "an element outside the index is memoized in the maps")
+	c.Forget()
+	assert.Nil(t, c.roles)
+	assert.Equal(t, before, ask(), "the same answers after Forget")
 }
 
 func dirExists(p string) bool {

@@ -108,7 +108,7 @@ func (c *Computer) ariaSet(x *html.Node, h bool) {
 		}
 		return
 	}
-	c.ariaH[x] = h
+	memoPut(&c.ariaH, x, h)
 }
 
 // isInline reports whether a display value lays out inline, so that the

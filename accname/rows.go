@@ -69,7 +69,7 @@ func (c *Computer) RowName(row *html.Node, mark int) string {
 	if sl := c.slotOf(row); sl != nil {
 		sl.name, sl.src, sl.flags = s, srcOther, sl.flags|hasName
 	} else {
-		c.names[row] = nameMemo{s, srcOther}
+		memoPut(&c.names, row, nameMemo{s, srcOther})
 	}
 	return s
 }
