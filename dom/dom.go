@@ -92,10 +92,9 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 		Elements: make([]*html.Node, 0, n),
 		index:    newNodeIndex(mapSize),
 		slab:     s,
-		ids:      make(map[scopedID]*html.Node),
-		scope:    make(map[*html.Node]*html.Node),
-		shadow:   make(map[*html.Node]*html.Node),
-		parent:   make(map[*html.Node]*html.Node),
+		// ids, scope, shadow and parent are made by their first entry
+		// (visit, resolveShadows): most pages have no shadow tree, so a
+		// kept Doc carries no empty maps for it
 	}
 	d.walk(root)
 	d.resolveShadows()
@@ -204,11 +203,17 @@ func (d *Doc) visit(n, sc *html.Node) (childScope *html.Node) {
 	}
 	d.Elements = append(d.Elements, n)
 	if sc != nil {
+		if d.scope == nil {
+			d.scope = make(map[*html.Node]*html.Node)
+		}
 		d.scope[n] = sc
 	}
 	id, owns := idAndOwns(n)
 	if id != "" {
 		k := scopedID{sc, id}
+		if d.ids == nil {
+			d.ids = make(map[scopedID]*html.Node)
+		}
 		if _, dup := d.ids[k]; !dup {
 			d.ids[k] = n
 		}
@@ -217,6 +222,9 @@ func (d *Doc) visit(n, sc *html.Node) (childScope *html.Node) {
 		d.owners = append(d.owners, n)
 	}
 	if IsShadowRoot(n) {
+		if d.shadow == nil {
+			d.shadow = make(map[*html.Node]*html.Node)
+		}
 		if _, has := d.shadow[n.Parent]; !has {
 			d.shadow[n.Parent] = n
 			d.hosts = append(d.hosts, n.Parent)
@@ -314,6 +322,9 @@ func (d *Doc) resolveShadows() {
 	// Hosts in document order, and the first parent recorded for a node
 	// wins, so the flat tree never depends on map order.
 	set := func(c, p *html.Node) {
+		if d.parent == nil {
+			d.parent = make(map[*html.Node]*html.Node)
+		}
 		if _, done := d.parent[c]; !done {
 			d.parent[c] = p
 		}

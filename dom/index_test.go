@@ -92,3 +92,40 @@ func TestWalkScopes(t *testing.T) {
 	}
 	assert.Len(t, d.hosts, 4)
 }
+
+// TestNoEmptyMaps checks that a document without ids or shadow trees keeps
+// no maps for them (a kept Doc of a small page carried four empty ones),
+// and that one with them answers through the maps its walk made.
+func TestNoEmptyMaps(t *testing.T) {
+	d, err := ParseDoc([]byte(`<p>plain <b>text</b></p>`))
+	require.NoError(t, err)
+	assert.Nil(t, d.ids)
+	assert.Nil(t, d.scope)
+	assert.Nil(t, d.shadow)
+	assert.Nil(t, d.parent)
+	assert.Nil(t, d.ByID(d.Elements[0], "x"))
+
+	d, err = ParseDoc([]byte(`<p id=x>p</p><x-a><template shadowrootmode=open><i id=x>in</i><slot></slot></template><b>light</b></x-a>`))
+	require.NoError(t, err)
+	var p, host, i, b, slot *html.Node
+	for _, e := range d.Elements {
+		switch e.Data {
+		case "p":
+			p = e
+		case "x-a":
+			host = e
+		case "i":
+			i = e
+		case "b":
+			b = e
+		case "slot":
+			slot = e
+		}
+	}
+	assert.Same(t, p, d.ByID(d.Elements[0], "x"))
+	assert.Same(t, i, d.ByID(slot, "x"), "the shadow tree's own id")
+	assert.NotNil(t, d.ShadowRoot(host))
+	assert.Same(t, d.ShadowRoot(host), d.Scope(i))
+	assert.Same(t, slot, d.Parent(b), "a slotted child's flat-tree parent")
+	assert.Same(t, host, d.Parent(i), "a top-level shadow child's parent is the host")
+}
