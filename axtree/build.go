@@ -1,6 +1,7 @@
 package axtree
 
 import (
+	"bytes"
 	"net/url"
 	"strconv"
 	"strings"
@@ -61,14 +62,15 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	}
 	b := &builder{opts: opts, t: &Tree{URL: opts.URL}}
 	b.t.Title = title(d)
-	b.doc(d, c, 0, &b.top, 0)
+	top := b.open()
+	b.doc(d, c, 0, &top, 0)
 	for _, k := range d.LimitsHit() {
 		b.truncate(k) // a srcdoc frame was not parsed
 	}
 	for _, k := range c.Style().LimitsHit() {
 		b.truncate(k) // the cascade dropped rules: what is shown may differ
 	}
-	b.t.Roots = sayOnce(b.top.out)
+	b.t.Roots = sayOnce(top.take(top.out()))
 	b.number()
 	return b.t
 }
@@ -77,7 +79,7 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 type builder struct {
 	opts    Options
 	t       *Tree
-	top     acc
+	scratch scratch      // shared by the accs (acc, open)
 	count   int          // output nodes made
 	arena   []*html.Node // flat-tree children of the nodes on the walk's path
 	quiet   int          // >0 inside a label whose text names a control
@@ -113,14 +115,30 @@ type frame struct {
 	base *url.URL
 }
 
+// scratch is the working memory the accs of one Build share. The accs
+// open at a time are nested (a kept element's children are walked, and
+// taken, before its parent's walk goes on), so each works at the top of
+// the two stacks: its output nodes at nodes[base:], the line it is
+// building at text[start:]. A finished acc's nodes are copied out once,
+// right-sized, and its part of the stacks is reused: no growth of a
+// slice per node, no builder per line.
+type scratch struct {
+	nodes []*Node
+	text  []byte
+	// free holds text lines the build made and then dropped (a cell's
+	// text, which its name says), for the next line to reuse.
+	free []*Node
+}
+
 // acc accumulates the output children of one kept node (or the roots),
-// merging adjacent inline text into one line.
+// merging adjacent inline text into one line. The zero value works on a
+// scratch of its own; the builder's accs share one (builder.open).
 type acc struct {
-	out      []*Node
-	textOpen bool // the last node is a text line that inline text may extend
-	sb       strings.Builder
-	one      string // the line's text while it is one piece needing no change (sb empty)
-	pending  bool   // sb or one holds text not yet flushed into out
+	s       *scratch
+	base    int    // start of this acc's output nodes in s.nodes
+	start   int    // start of this acc's line in s.text
+	one     string // the line's text while it is one piece needing no change (s.text part empty)
+	pending bool   // the line (s.text part or one) holds text not yet flushed
 	// inline: the last node of out is a piece of an inline run (a text
 	// line, or a childless link) that the next piece may join, no block
 	// boundary having come since.
@@ -131,10 +149,13 @@ type acc struct {
 // one space; a byte that is not UTF-8 becomes U+FFFD. Runs of other text
 // are copied whole.
 func (a *acc) text(s string) {
+	if a.s == nil {
+		a.s = &scratch{}
+	}
 	if a.one != "" {
-		a.sb.WriteString(a.one) // a second piece: the line is built in sb
+		a.write(a.one) // a second piece: the line is built in s.text
 		a.one = ""
-	} else if a.sb.Len() == 0 {
+	} else if a.built() == 0 {
 		// The first piece of a line is kept as it is when collapsing
 		// would not change it (most text nodes): no copy.
 		t := trimLeadSpace(s)
@@ -156,7 +177,7 @@ func (a *acc) text(s string) {
 				continue
 			}
 			if run < i {
-				a.sb.WriteString(s[run:i])
+				a.write(s[run:i])
 			}
 			for i++; i < len(s) && asciiSpace(s[i]); i++ {
 			}
@@ -168,14 +189,14 @@ func (a *acc) text(s string) {
 		switch {
 		case unicode.IsSpace(r):
 			if run < i {
-				a.sb.WriteString(s[run:i])
+				a.write(s[run:i])
 			}
 			a.space()
 		case r == utf8.RuneError && size == 1:
 			if run < i {
-				a.sb.WriteString(s[run:i])
+				a.write(s[run:i])
 			}
-			a.sb.WriteString("\uFFFD")
+			a.write("\uFFFD")
 		default:
 			i += size
 			continue
@@ -184,18 +205,31 @@ func (a *acc) text(s string) {
 		run = i
 	}
 	if run < len(s) {
-		a.sb.WriteString(s[run:])
+		a.write(s[run:])
 	}
-	if a.sb.Len() > 0 {
+	if a.built() > 0 {
 		a.pending = true
 	}
+}
+
+// write appends s to the line being built.
+func (a *acc) write(s string) {
+	a.s.text = append(a.s.text, s...)
+}
+
+// built is the length of the line built in s.text so far.
+func (a *acc) built() int {
+	if a.s == nil {
+		return 0
+	}
+	return len(a.s.text) - a.start
 }
 
 // idle reports whether text(s) would change nothing: white space alone
 // where no line has started (most text nodes of indented markup), so the
 // walk need not ask whether it is visible.
 func (a *acc) idle(s string) bool {
-	return a.one == "" && a.sb.Len() == 0 && trimLeadSpace(s) == ""
+	return a.one == "" && a.built() == 0 && trimLeadSpace(s) == ""
 }
 
 // trimLeadSpace drops the white space (unicode.IsSpace) s starts with.
@@ -251,8 +285,8 @@ func collapsed(s string) bool {
 
 // space adds one space unless the text is empty or ends in one.
 func (a *acc) space() {
-	if a.sb.Len() > 0 && !endsSpace(&a.sb) {
-		a.sb.WriteByte(' ')
+	if a.built() > 0 && a.s.text[len(a.s.text)-1] != ' ' {
+		a.s.text = append(a.s.text, ' ')
 	}
 }
 
@@ -271,27 +305,102 @@ func (a *acc) line() string {
 	if a.one != "" {
 		return a.one
 	}
-	return a.sb.String()
+	if a.built() == 0 {
+		return ""
+	}
+	return string(a.s.text[a.start:])
 }
 
 // brk ends the current text line (a block boundary or a node line).
 func (a *acc) brk() {
 	if a.pending {
-		if s := strings.TrimSpace(a.line()); s != "" {
-			a.out = append(a.out, &Node{Name: s, DOM: -1, Joined: a.inline})
+		var s string
+		if a.one != "" {
+			s = strings.TrimSpace(a.one)
+		} else if a.built() > 0 {
+			if t := bytes.TrimSpace(a.s.text[a.start:]); len(t) > 0 {
+				s = string(t) // the line's one copy
+			}
+		}
+		if s != "" {
+			a.push(a.s.textLine(s, a.inline))
 			a.inline = true
 		}
 	}
-	a.sb.Reset()
+	if a.s != nil {
+		a.s.text = a.s.text[:a.start]
+	}
 	a.one = ""
 	a.pending = false
+}
+
+// textLine returns a text line node: one the build dropped, reused, or a
+// new one.
+func (s *scratch) textLine(name string, joined bool) *Node {
+	if n := len(s.free); n > 0 {
+		k := s.free[n-1]
+		s.free = s.free[:n-1]
+		*k = Node{Name: name, DOM: -1, Joined: joined}
+		return k
+	}
+	return &Node{Name: name, DOM: -1, Joined: joined}
+}
+
+// dropText gives the text lines among ns, which the tree no longer holds, to
+// textLine for reuse. Element nodes are left alone: the builder's bound
+// list still holds them.
+func (s *scratch) dropText(ns []*Node) {
+	for _, k := range ns {
+		if k.Role == "" && k.More == 0 {
+			s.free = append(s.free, k)
+		}
+	}
+}
+
+// push appends n to the acc's output nodes.
+func (a *acc) push(n *Node) {
+	if a.s == nil {
+		a.s = &scratch{}
+	}
+	a.s.nodes = append(a.s.nodes, n)
+}
+
+// out is the acc's output so far: a window on the shared stack, valid
+// until the stack grows again (the next push of this acc or an inner one).
+func (a *acc) out() []*Node {
+	if a.s == nil {
+		return nil
+	}
+	return a.s.nodes[a.base:]
+}
+
+// take returns kids (a part of a.out()) as a slice of their own, nil when
+// empty, and frees the acc's part of the shared stacks: the acc is done.
+func (a *acc) take(kids []*Node) []*Node {
+	var out []*Node
+	if len(kids) > 0 {
+		out = make([]*Node, len(kids))
+		copy(out, kids)
+	}
+	if a.s != nil {
+		clear(a.s.nodes[a.base:])
+		a.s.nodes = a.s.nodes[:a.base]
+		a.s.text = a.s.text[:a.start]
+	}
+	return out
+}
+
+// open starts an acc for the children of a kept node, on the build's
+// shared scratch.
+func (b *builder) open() acc {
+	return acc{s: &b.scratch, base: len(b.scratch.nodes), start: len(b.scratch.text)}
 }
 
 // add appends a node line.
 func (a *acc) add(n *Node) {
 	a.brk()
 	a.inline = false
-	a.out = append(a.out, n)
+	a.push(n)
 }
 
 // block ends the current text line at a block boundary: nothing after it
@@ -311,7 +420,7 @@ func (a *acc) addInline(k *Node) {
 	} else {
 		a.inline = false
 	}
-	a.out = append(a.out, k)
+	a.push(k)
 }
 
 // addRun appends the children of a wrapper that says nothing around the
@@ -319,7 +428,9 @@ func (a *acc) addInline(k *Node) {
 func (a *acc) addRun(kids []*Node) {
 	a.brk()
 	kids[0].Joined = false
-	a.out = append(a.out, kids...)
+	for _, k := range kids {
+		a.push(k)
+	}
 	a.inline = false
 }
 
@@ -558,9 +669,9 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth int) *Node {
 	if n.Namespace == "" && (n.Data == "select" || n.Data == "textarea" || n.Data == "input") {
 		if n.Data == "select" && role == "listbox" {
-			var ca acc
+			ca := b.open()
 			b.walkOptions(f, n, &ca)
-			node.Children = ca.out
+			node.Children = ca.take(ca.out())
 		}
 		if n.Data != "input" || !f.d.HasOwns() {
 			return node
@@ -573,22 +684,25 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		// Children are presentational: the line says it all, except that an
 		// operable element nested inside (a button in a menu item) must
 		// still get its number.
-		var ca acc
+		ca := b.open()
 		b.walkChildren(f, n, &ca, depth)
 		ca.brk()
-		node.Children = operableOnly(ca.out, nil)
+		kids := ca.out()
+		node.Children = operableOnly(kids, nil)
+		b.scratch.dropText(kids)
+		ca.take(nil)
 		for _, k := range node.Children {
 			k.Joined = false // gathered from below: not one line of prose
 		}
 		return node
 	}
-	var ca acc
+	ca := b.open()
 	if dom.IsHTML(n, "iframe") {
 		if sub := f.d.Frame(n); sub != nil {
 			off := f.offset + f.d.Len()
 			b.doc(sub, accname.New(sub, nil), off, &ca, depth)
 		}
-		node.Children = ca.out
+		node.Children = ca.take(ca.out())
 		return node
 	}
 	if rowLater(n, role) {
@@ -602,7 +716,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		b.walkChildren(f, n, &ca, depth)
 	}
 	ca.brk()
-	kids := ca.out
+	kids := ca.out()
 	if node.Name == "" && len(node.Actions) > 0 || node.Name == "" && node.Role == "generic" {
 		// An operable element with no name of its own (a div with a click
 		// handler) is named by its text, as a person would read it, when
@@ -611,6 +725,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		// printer does not cut at the name limit.
 		if txt, ok := allText(kids); ok && txt != "" && utf8.RuneCountInString(txt) < LongText {
 			node.Name = txt
+			b.scratch.dropText(kids)
 			kids = nil
 		}
 	}
@@ -622,10 +737,8 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		// say it there, once, where the link can be acted on, instead of
 		// keeping the name and pruning the text it already says.
 		node.Name = ""
-		node.Children = kids
 	default:
-		kids = pruneRedundant(node, kids)
-		node.Children = kids
+		kids = pruneRedundant(node, kids, &b.scratch)
 	}
 	if node.Name != "" && (!node.Operable() || operableNamed(kids)) && spelledOut(node.Name, kids) {
 		// The lines below say the name word for word (a table row and its
@@ -636,8 +749,11 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		node.Name = ""
 	}
 	if len(kids) == 1 && node.Name == "" && collapsible(node) {
-		return kids[0]
+		k := kids[0]
+		ca.take(nil)
+		return k
 	}
+	node.Children = ca.take(kids)
 	return node
 }
 
@@ -1084,13 +1200,22 @@ func (b *builder) number() {
 }
 
 // pruneRedundant drops text children that only repeat the node's name, and
-// non-interactive subtrees whose whole text is already in the name.
-func pruneRedundant(node *Node, kids []*Node) []*Node {
+// non-interactive subtrees whose whole text is already in the name; the
+// text lines dropped go to s for reuse.
+func pruneRedundant(node *Node, kids []*Node, s *scratch) []*Node {
 	if node.Name == "" || len(kids) == 0 {
 		return kids
 	}
 	m := nameMatcher{name: node.Name}
-	out := dropNodes(kids, func(k *Node) bool { return redundant(k, &m) })
+	out := dropNodes(kids, func(k *Node) bool {
+		if !redundant(k, &m) {
+			return false
+		}
+		if k.Role == "" {
+			s.free = append(s.free, k)
+		}
+		return true
+	})
 	if len(out) == 0 {
 		return nil
 	}
