@@ -99,3 +99,26 @@ func TestForgetKeepsCutMemo(t *testing.T) {
 	assert.Equal(t, before, styleAll(s, d.Elements))
 	assert.Contains(t, s.LimitsHit(), "style-match")
 }
+
+// TestRulesKeptExact checks that the compiled rules a Sheet keeps for its
+// lifetime sit in arrays of their length (append's doubling left up to
+// half of each unused).
+func TestRulesKeptExact(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<style>")
+	for i := range 37 {
+		b.WriteString(".c" + strings.Repeat("x", i) + " { display: none } * { color: red } :host { display: block }\n")
+	}
+	b.WriteString("</style><p class=c>x</p>")
+	d, err := dom.ParseDoc([]byte(b.String()))
+	require.NoError(t, err)
+	s := New(d)
+	require.NotEmpty(t, s.scopes)
+	for _, r := range s.scopes {
+		require.NotEmpty(t, r.sels)
+		assert.Equal(t, len(r.sels), cap(r.sels), "selectors")
+		assert.Equal(t, len(r.decls), cap(r.decls), "declarations")
+		assert.Equal(t, len(r.universal), cap(r.universal), "universal selectors")
+		assert.Equal(t, len(r.host), cap(r.host), "host selectors")
+	}
+}
