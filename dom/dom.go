@@ -23,9 +23,9 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   nodeIndex // element -> index, unless the element is in slab
-	slab    *slab     // the nodes' contiguous layout (ParseDoc), or nil
-	ids     map[scopedID]*html.Node
+	index   nodeIndex                 // element -> index, unless the element is in slab
+	slab    *slab                     // the nodes' contiguous layout (ParseDoc), or nil
+	ids     idIndex                   // (tree, id) -> first element (ids.go)
 	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
 	shadow  map[*html.Node]*html.Node // host -> shadow root template
 	hosts   []*html.Node              // shadow hosts in document order
@@ -38,11 +38,6 @@ type Doc struct {
 	owners  []*html.Node                // elements with aria-owns, in document order
 	owner   map[*html.Node]*html.Node   // owned element -> its owner (aria-owns)
 	owns    map[*html.Node][]*html.Node // owner -> owned elements, in IDREF order
-}
-
-type scopedID struct {
-	scope *html.Node // nil for the document tree
-	id    string
 }
 
 // Facts is what only a live page knows about an element. Every field is
@@ -92,11 +87,11 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 		Elements: make([]*html.Node, 0, n),
 		index:    newNodeIndex(mapSize),
 		slab:     s,
-		// ids, scope, shadow and parent are made by their first entry
-		// (visit, resolveShadows): most pages have no shadow tree, so a
-		// kept Doc carries no empty maps for it
+		// scope, shadow and parent are made by their first entry (visit,
+		// resolveShadows): most pages have no shadow tree, so a kept Doc
+		// carries no empty maps for it
 	}
-	d.walk(root)
+	d.ids.build(d, d.walk(root))
 	d.resolveShadows()
 	d.resolveOwns()
 	for _, n := range d.Elements {
@@ -165,12 +160,14 @@ func countElements(root *html.Node) int {
 
 // walk numbers elements in pre-order, iteratively (no recursion, so depth
 // cannot blow the stack, and no stack: it follows the tree's links), and
-// records ids and shadow roots. sc is the shadow root template whose tree
-// the node visited is in (nil for the document tree).
-func (d *Doc) walk(root *html.Node) {
+// records shadow roots; it returns the indexes of the elements with an id,
+// in document order, for the id table (idIndex.build). sc is the shadow
+// root template whose tree the node visited is in (nil for the document
+// tree).
+func (d *Doc) walk(root *html.Node) (withID []int32) {
 	var sc *html.Node
 	for x := root; ; {
-		childScope := d.visit(x, sc)
+		childScope := d.visit(x, sc, &withID)
 		if x.FirstChild != nil {
 			sc = childScope
 			x = x.FirstChild
@@ -191,7 +188,7 @@ func (d *Doc) walk(root *html.Node) {
 
 // visit records node n, in the tree of shadow root sc (nil: the
 // document), and returns the tree its children are in.
-func (d *Doc) visit(n, sc *html.Node) (childScope *html.Node) {
+func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	if n.Type != html.ElementNode {
 		return sc
 	}
@@ -210,13 +207,7 @@ func (d *Doc) visit(n, sc *html.Node) (childScope *html.Node) {
 	}
 	id, owns := idAndOwns(n)
 	if id != "" {
-		k := scopedID{sc, id}
-		if d.ids == nil {
-			d.ids = make(map[scopedID]*html.Node)
-		}
-		if _, dup := d.ids[k]; !dup {
-			d.ids[k] = n
-		}
+		*withID = append(*withID, int32(len(d.Elements)-1))
 	}
 	if owns {
 		d.owners = append(d.owners, n)
@@ -381,7 +372,7 @@ func (d *Doc) Scope(n *html.Node) *html.Node {
 // document, or the shadow tree that contains from), as getElementById would
 // on that tree's root. The first element in tree order wins.
 func (d *Doc) ByID(from *html.Node, id string) *html.Node {
-	return d.ids[scopedID{d.scope[from], id}]
+	return d.ids.find(d, d.Scope(from), id)
 }
 
 // ShadowRoot returns the declarative shadow root template of host, or nil.

@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,7 +100,7 @@ func TestWalkScopes(t *testing.T) {
 func TestNoEmptyMaps(t *testing.T) {
 	d, err := ParseDoc([]byte(`<p>plain <b>text</b></p>`))
 	require.NoError(t, err)
-	assert.Nil(t, d.ids)
+	assert.Nil(t, d.ids.slots)
 	assert.Nil(t, d.scope)
 	assert.Nil(t, d.shadow)
 	assert.Nil(t, d.parent)
@@ -128,4 +129,42 @@ func TestNoEmptyMaps(t *testing.T) {
 	assert.Same(t, d.ShadowRoot(host), d.Scope(i))
 	assert.Same(t, slot, d.Parent(b), "a slotted child's flat-tree parent")
 	assert.Same(t, host, d.Parent(i), "a top-level shadow child's parent is the host")
+}
+
+// TestIDIndexMatchesFirst checks ByID against the first element in tree
+// order with each id in each tree, on a page of many ids, repeated ids,
+// ids repeated in shadow trees and nested shadow trees, and ids nobody has.
+func TestIDIndexMatchesFirst(t *testing.T) {
+	var b strings.Builder
+	for i := range 700 {
+		fmt.Fprintf(&b, `<p id=i%d>%d</p><span id="i%d">dup</span>`, i%300, i, i%7)
+		if i%50 == 0 {
+			fmt.Fprintf(&b, `<x-h><template shadowrootmode=open><i id=i%d>in</i><b id=s%d>s</b>`+
+				`<x-k><template shadowrootmode=closed><u id=i%d>deep</u></template></x-k></template></x-h>`, i%300, i, i%300)
+		}
+	}
+	b.WriteString(`<div id="">empty</div><div id=" sp ">space</div><div ID=upper>u</div>`)
+	root, err := html.Parse(strings.NewReader(b.String()))
+	require.NoError(t, err)
+	d := New(root)
+	elems, scopes := refScopes(root)
+	first := map[[2]any]*html.Node{}
+	for i, e := range elems {
+		if id, _ := idAndOwns(e); id != "" {
+			k := [2]any{scopes[i], id}
+			if first[k] == nil {
+				first[k] = e
+			}
+		}
+	}
+	require.Greater(t, len(first), 300)
+	asked := 0
+	for i, e := range elems {
+		for _, id := range []string{"i0", "i5", "i299", "s50", "s100", "i300", "nobody", " sp ", "upper", ""} {
+			want := first[[2]any{scopes[i], id}]
+			assert.Same(t, want, d.ByID(e, id), "element %d <%s> asks for %q", i, e.Data, id)
+			asked++
+		}
+	}
+	assert.Positive(t, asked)
 }
