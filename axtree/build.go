@@ -71,6 +71,7 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 		b.truncate(k) // the cascade dropped rules: what is shown may differ
 	}
 	b.t.Roots = sayOnce(top.take(top.out()))
+	b.scratch.done()
 	b.number()
 	return b.t
 }
@@ -125,9 +126,19 @@ type frame struct {
 type scratch struct {
 	nodes []*Node
 	text  []byte
-	// free holds text lines the build made and then dropped (a cell's
-	// text, which its name says), for the next line to reuse.
+	// free holds nodes the build made and then dropped (a cell's text,
+	// which its name says; a wrapper collapsed into its child), for the
+	// next node to reuse.
 	free []*Node
+	// slab is the rest of the chunk new nodes are cut from: one
+	// allocation for many nodes. A chunk is half the nodes the rest of the
+	// document should need at the rate so far (fresh nodes per element
+	// reached: fresh, at of n), so chunks shrink towards the end of a page
+	// and the last is about used up; past the last few nodes, each is
+	// allocated by itself.
+	slab      []Node
+	fresh     int
+	at, total int
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -334,27 +345,71 @@ func (a *acc) brk() {
 	a.pending = false
 }
 
-// textLine returns a text line node: one the build dropped, reused, or a
-// new one.
+// textLine returns a new text line node.
 func (s *scratch) textLine(name string, joined bool) *Node {
+	k := s.node()
+	k.Name, k.DOM, k.Joined = name, -1, joined
+	return k
+}
+
+// node returns a zero node to fill in: one the build dropped, cleared,
+// or a new one. (Filling it field by field costs less than assigning a
+// whole Node.)
+func (s *scratch) node() *Node {
 	if n := len(s.free); n > 0 {
 		k := s.free[n-1]
 		s.free = s.free[:n-1]
-		*k = Node{Name: name, DOM: -1, Joined: joined}
+		*k = Node{}
 		return k
 	}
-	return &Node{Name: name, DOM: -1, Joined: joined}
+	s.fresh++
+	if len(s.slab) == 0 {
+		n := (s.total - s.at) * s.fresh / (s.at + 1) / 2
+		if n < chunkSizes[0] {
+			return new(Node)
+		}
+		c := chunkSizes[0]
+		for _, m := range chunkSizes {
+			if m <= n {
+				c = m
+			}
+		}
+		s.slab = make([]Node, c)
+	}
+	k := &s.slab[0]
+	s.slab = s.slab[1:]
+	return k
 }
 
-// dropText gives the text lines among ns, which the tree no longer holds, to
-// textLine for reuse. Element nodes are left alone: the builder's bound
-// list still holds them.
-func (s *scratch) dropText(ns []*Node) {
-	for _, k := range ns {
-		if k.Role == "" && k.More == 0 {
-			s.free = append(s.free, k)
-		}
+// chunkSizes are the node counts a chunk of scratch.slab may hold: the
+// ones whose bytes (and the allocation's 8-byte header past 512 bytes)
+// fill a size class of the allocator but for 8 bytes (37 nodes: 6,520 of
+// 6,528 bytes), so that a kept tree holds no more than its nodes.
+var chunkSizes = [...]int{2, 5, 13, 37, 77}
+
+// done clears the nodes left on the free list, which their chunk keeps:
+// what they pointed to must not stay alive with the tree.
+func (s *scratch) done() {
+	for _, k := range s.free {
+		*k = Node{}
 	}
+	s.free = nil
+}
+
+// put gives k, which nothing holds any more, to node for reuse. The
+// builder's bound list may still name k: number binds the id of an
+// element to the last element made in its node, which is the one kept.
+func (s *scratch) put(k *Node) {
+	s.free = append(s.free, k)
+}
+
+// putTree puts k and every node below it, a subtree nothing holds any
+// more.
+func (s *scratch) putTree(k *Node) {
+	for _, c := range k.Children {
+		s.putTree(c)
+	}
+	s.put(k)
 }
 
 // push appends n to the acc's output nodes.
@@ -656,6 +711,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	switch {
 	case k.Name == "" && collapsible(k) && oneRun(k.Children):
 		a.addRun(k.Children)
+		b.scratch.put(k)
 	case block:
 		a.add(k)
 	default:
@@ -687,9 +743,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		ca := b.open()
 		b.walkChildren(f, n, &ca, depth)
 		ca.brk()
-		kids := ca.out()
-		node.Children = operableOnly(kids, nil)
-		b.scratch.dropText(kids)
+		node.Children = operableOnly(ca.out(), nil, &b.scratch)
 		ca.take(nil)
 		for _, k := range node.Children {
 			k.Joined = false // gathered from below: not one line of prose
@@ -725,7 +779,9 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		// printer does not cut at the name limit.
 		if txt, ok := allText(kids); ok && txt != "" && utf8.RuneCountInString(txt) < LongText {
 			node.Name = txt
-			b.scratch.dropText(kids)
+			for _, k := range kids {
+				b.scratch.put(k)
+			}
 			kids = nil
 		}
 	}
@@ -751,6 +807,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 	if len(kids) == 1 && node.Name == "" && collapsible(node) {
 		k := kids[0]
 		ca.take(nil)
+		b.scratch.put(node)
 		return k
 	}
 	node.Children = ca.take(kids)
@@ -923,15 +980,18 @@ func nextNonSpace(s string) (rune, bool) {
 }
 
 // operableOnly keeps the nodes of kids a person can operate (an
-// interactive role or actions), splicing out everything else.
-func operableOnly(kids []*Node, out []*Node) []*Node {
+// interactive role or actions), splicing out everything else, which goes
+// to s for reuse.
+func operableOnly(kids []*Node, out []*Node, s *scratch) []*Node {
 	for _, k := range kids {
 		switch {
 		case k.Role == "":
+			s.put(k)
 		case interactiveRole(k.Role) || len(k.Actions) > 0:
 			out = append(out, k)
 		default:
-			out = operableOnly(k.Children, out)
+			out = operableOnly(k.Children, out, s)
+			s.put(k)
 		}
 	}
 	return out
@@ -1133,7 +1193,10 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 	if !filled || !rowLater(n, role) {
 		name = f.c.Name(n)
 	}
-	node := &Node{Role: role, Name: name, DOM: f.offset + f.d.Index(n), Actions: acts}
+	i := f.d.Index(n)
+	b.scratch.at, b.scratch.total = i, f.d.Len()
+	node := b.scratch.node()
+	node.Role, node.Name, node.DOM, node.Actions = role, name, f.offset+i, acts
 	if role == "" || role == "none" {
 		node.Role = "generic"
 	}
@@ -1211,9 +1274,7 @@ func pruneRedundant(node *Node, kids []*Node, s *scratch) []*Node {
 		if !redundant(k, &m) {
 			return false
 		}
-		if k.Role == "" {
-			s.free = append(s.free, k)
-		}
+		s.putTree(k)
 		return true
 	})
 	if len(out) == 0 {
