@@ -41,6 +41,10 @@ type walker struct {
 	// followed (what a row's name from its cells needs to know, rows.go).
 	maxDepth int
 	refs     bool
+	// odd counts what makes an element's text depend on where the walk
+	// started (pseudo-element content, quotes, flat-tree children): see
+	// noteName.
+	odd int
 }
 
 // step charges one unit of work and reports whether the computation may go
@@ -126,8 +130,13 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 	// 2F–2H: name from content.
 	var ws string // whitespace-only content, which still separates words
 	if (!isRoot && (m&mDirectRef != 0 || contributesContent(role) || role == "table" && layoutTable(n))) || allowsContent(role) || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
+		note := !isRoot && w.mayNote(n, m, role, presentational)
+		odd := w.odd
 		s := w.content(n, m, depth, false)
 		if !blank(s) {
+			if note && odd == w.odd {
+				w.noteName(n, s)
+			}
 			return s
 		}
 		ws = s
@@ -234,6 +243,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 			before, after = "“", "”"
 		}
 	}
+	if before != "" || after != "" {
+		w.odd++
+	}
 	if !suppressText && (m&mDirectRef != 0 || m&mRecursing == 0) {
 		// A list item's marker is part of its own text (and of the text
 		// it gives when referenced), but Chromium leaves markers out of
@@ -288,6 +300,7 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	if c.doc.HasOwns() || c.doc.ShadowRoot(n) != nil || dom.IsHTML(n, "slot") || dom.IsHTML(n, "template") {
 		// the accessibility tree's children: the flat tree's, with
 		// aria-owns applied (accname 1.2 step 2F.iii)
+		w.odd++
 		for _, ch := range c.doc.AXChildren(n, nil) {
 			each(ch)
 		}
