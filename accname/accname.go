@@ -64,7 +64,8 @@ type Computer struct {
 	xform    map[*html.Node]uint8 // inherited text-transform (see transform.go)
 
 	// visited marks elements seen by the current computation: an element
-	// is visited in this computation when its mark equals gen.
+	// is visited in this computation when its mark (slot.visited for
+	// indexed elements) equals gen.
 	visited map[*html.Node]uint32
 	gen     uint32
 
@@ -76,17 +77,15 @@ type Computer struct {
 	// descIdx holds the descriptions of indexed elements, by index; made on
 	// the first Description call (the tree never asks for one).
 	descIdx []string
-	// roleNames are the roles memo slots refer to (slot.role-1), roleIDs
-	// their positions: a role is one of a few dozen tokens, so a slot keeps
-	// a small number instead of a string.
+	// A role is one of a few dozen tokens, so a slot keeps a small number
+	// instead of a string (roleID): roleNames are the roles beyond
+	// knownRoles that memo slots refer to, roleIDs their ids.
 	roleNames []string
 	roleIDs   map[string]uint16
 	// roleHits is roleID's cache in front of roleIDs, made on the first
 	// roleID and dropped by Forget with the table (384 bytes a kept
 	// Computer need not carry).
 	roleHits *[roleHitSlots]roleHit
-	// visitedIdx is visited for indexed elements.
-	visitedIdx []uint32
 	// lastN, lastS: a one-entry cache in front of the element index.
 	lastN *html.Node
 	lastS *slot
@@ -104,10 +103,11 @@ type Computer struct {
 
 // slot is the memo of one indexed element.
 type slot struct {
-	name  string
-	role  uint16 // 1 + index into Computer.roleNames; valid with hasRole
-	src   source // where name came from
-	flags uint8
+	name    string
+	visited uint32 // the walk's mark (Computer.gen)
+	role    uint16 // the role's id (Computer.roleName); valid with hasRole
+	src     source // where name came from
+	flags   uint8
 }
 
 const (
@@ -142,9 +142,6 @@ func (c *Computer) allocMemo() {
 	if c.memo == nil {
 		c.memo = make([]slot, c.doc.Len())
 	}
-	if c.visitedIdx == nil {
-		c.visitedIdx = make([]uint32, c.doc.Len())
-	}
 }
 
 // Forget drops every answer the Computer remembers (names, roles,
@@ -155,7 +152,7 @@ func (c *Computer) allocMemo() {
 // which are few, and the memos are some 80 bytes an element, more than
 // half of what the tree's own nodes take on a widget page.
 func (c *Computer) Forget() {
-	c.memo, c.visitedIdx, c.descIdx = nil, nil, nil
+	c.memo, c.descIdx = nil, nil
 	c.lastN, c.lastS = nil, nil
 	c.roles, c.names, c.descs = nil, nil, nil
 	c.hidden, c.ariaH, c.visited = nil, nil, nil
@@ -203,12 +200,7 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 	if s == nil {
 		s = style.New(d)
 	}
-	c := &Computer{
-		doc:        d,
-		style:      s,
-		memo:       make([]slot, d.Len()),
-		visitedIdx: make([]uint32, d.Len()),
-	}
+	c := &Computer{doc: d, style: s, memo: make([]slot, d.Len())}
 	for _, n := range d.Elements {
 		if v, ok := dom.Attr(n, "style"); ok && containsFold(v, "text-transform") {
 			c.hasTransform = true
@@ -232,7 +224,7 @@ func (c *Computer) Role(n *html.Node) string {
 	sl := c.slotOf(n)
 	if sl != nil {
 		if sl.flags&hasRole != 0 {
-			return c.roleNames[sl.role-1]
+			return c.roleName(sl.role)
 		}
 	} else if r, ok := c.roles[n]; ok {
 		return r
@@ -246,13 +238,17 @@ func (c *Computer) Role(n *html.Node) string {
 	return r
 }
 
-// roleID returns 1 + the position of r in c.roleNames, adding it when it
-// is new, or 0 when the table is full (the role is then kept in c.roles).
+// roleID returns the id of role r, adding it to c.roleNames when it is
+// none of knownRoles and new, or 0 when the table is full (the role is then
+// kept in c.roles). An id is 1 + the position of r in knownRoles, or
+// len(knownRoles) + 1 + its position in c.roleNames.
 //
 // The roles an element gets are nearly always the same few strings (the
 // role table's names, literals): a small cache keyed by the string's
 // address and length (equal address and length, equal string) answers
-// before the map is hashed.
+// before a map is hashed, and the roles the roles package knows have their
+// ids in a table made once, so that a render makes no role table of its
+// own.
 func (c *Computer) roleID(r string) uint16 {
 	p := unsafe.StringData(r)
 	if c.roleHits == nil {
@@ -262,21 +258,48 @@ func (c *Computer) roleID(r string) uint16 {
 	if hit.p == p && hit.n == len(r) && hit.id != 0 {
 		return hit.id
 	}
-	id, ok := c.roleIDs[r]
+	id, ok := knownRoleIDs[r]
 	if !ok {
-		if len(c.roleNames) >= 1<<16-1 {
+		id, ok = c.roleIDs[r]
+	}
+	if !ok {
+		if len(knownRoles)+len(c.roleNames) >= 1<<16-1 {
 			return 0
 		}
 		if c.roleIDs == nil {
 			c.roleIDs = make(map[string]uint16)
 		}
 		c.roleNames = append(c.roleNames, r)
-		id = uint16(len(c.roleNames))
+		id = uint16(len(knownRoles) + len(c.roleNames))
 		c.roleIDs[r] = id
 	}
 	*hit = roleHit{p, len(r), id}
 	return id
 }
+
+// roleName returns the role whose id roleID gave.
+func (c *Computer) roleName(id uint16) string {
+	if int(id) <= len(knownRoles) {
+		return knownRoles[id-1]
+	}
+	return c.roleNames[int(id)-len(knownRoles)-1]
+}
+
+// knownRoles are the roles roles.Compute gives (the role table's tokens
+// and "", generic, none), knownRoleIDs their ids (1 + position). Made once
+// and only read.
+var knownRoles, knownRoleIDs = func() ([]string, map[string]uint16) {
+	names := append(roles.Names(), "", "generic", "none")
+	ids := make(map[string]uint16, len(names))
+	var out []string
+	for _, r := range names {
+		if _, dup := ids[r]; !dup {
+			out = append(out, r)
+			ids[r] = uint16(len(out))
+		}
+	}
+	return out, ids
+}()
 
 // roleHit is one entry of Computer.roleHits: the id of the role string at
 // address p of length n.
@@ -424,13 +447,15 @@ func (c *Computer) Hidden(n *html.Node) bool {
 
 // begin starts a top-level computation rooted at n.
 func (c *Computer) begin(n *html.Node) walker {
-	if c.visitedIdx == nil && c.doc.Len() > 0 {
+	if c.memo == nil && c.doc.Len() > 0 {
 		c.allocMemo() // dropped by Forget
 	}
 	c.gen++
 	if c.gen == 0 { // wrapped: old marks could collide
 		clear(c.visited)
-		clear(c.visitedIdx)
+		for i := range c.memo {
+			c.memo[i].visited = 0
+		}
 		c.gen = 1
 	}
 	return walker{c: c, root: n, objects: objectsStart}
