@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/internal/ptrset"
 )
 
 // Record maps an element id to the resolved URL of its link. It encodes to
@@ -43,7 +44,7 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 		pageURL = t.URL
 	}
 	base := Base(pageURL, baseHref)
-	seen := make(map[*axtree.Node]struct{})
+	var seen ptrset.Set[axtree.Node]
 	type link struct {
 		id   int
 		href string
@@ -59,10 +60,9 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 		if len(n.Children) > 0 {
 			// Only a node with children can close a cycle or repeat a
 			// subtree; a leaf met twice records the same entry twice.
-			if _, dup := seen[n]; dup {
+			if !seen.Add(n) {
 				continue
 			}
-			seen[n] = struct{}{}
 		}
 		if n.ID > 0 && n.Href != "" {
 			found = append(found, link{n.ID, n.Href})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/internal/ptrset"
 )
 
 // WriteJSON writes t and its link record (id → resolved URL, e.g. a
@@ -97,9 +98,9 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 	if t == nil {
 		return
 	}
-	if p.seen == nil {
+	if !p.seenMade {
 		hint, _ := p.sizeHint(t.Roots)
-		p.seen = make(map[*axtree.Node]struct{}, hint)
+		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
 	}
 	var stack []jsonItem
 	pushKids := func(kids []*axtree.Node, depth int) {
@@ -128,10 +129,9 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 			p.deep = true
 			continue
 		}
-		if _, dup := p.seen[n]; dup {
+		if !p.seen.Add(n) {
 			continue
 		}
-		p.seen[n] = struct{}{}
 		start := len(p.buf)
 		if p.buf[len(p.buf)-1] != '[' {
 			p.buf = append(p.buf, ',')

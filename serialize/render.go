@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/internal/ptrset"
 )
 
 // Default limits, in runes, used when the matching Options field is zero.
@@ -100,15 +101,16 @@ const flushAt = 32 << 10
 
 // printer holds the scratch state of one rendering.
 type printer struct {
-	opt   Options
-	buf   []byte
-	w     io.Writer
-	err   error
-	seen  map[*axtree.Node]struct{}
-	deep  bool // a node was left out for MaxDepth
-	stack []item
-	keys  keySet
-	extra []axtree.Attr
+	opt      Options
+	buf      []byte
+	w        io.Writer
+	err      error
+	seen     ptrset.Set[axtree.Node] // nodes walked (made by walk or jsonNodes: seenMade)
+	seenMade bool
+	deep     bool // a node was left out for MaxDepth
+	stack    []item
+	keys     keySet
+	extra    []axtree.Attr
 
 	// The line printed last: nl, its LF is not written yet (a joined
 	// node continues it); open, it may take a further piece at openDepth;
@@ -203,14 +205,14 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 	if t == nil {
 		return
 	}
-	if p.seen == nil {
+	if !p.seenMade {
 		hint, size := p.sizeHint(t.Roots)
 		if p.w == nil {
 			// AppendText: room for the whole text at once, instead of
 			// the buffer doubling (and copying) its way there.
 			p.buf = slices.Grow(p.buf, min(size, maxPresize))
 		}
-		p.seen = make(map[*axtree.Node]struct{}, hint)
+		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
 		if !p.opt.InlineState {
 			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
 		}
@@ -277,11 +279,10 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 			p.open = false
 			continue
 		}
-		if _, dup := p.seen[it.n]; dup {
+		if !p.seen.Add(it.n) {
 			p.open = false
 			continue
 		}
-		p.seen[it.n] = struct{}{}
 		d := it.depth
 		p.grid = it.grid
 		if visit(it.n, d) {
