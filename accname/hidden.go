@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/style"
 )
 
@@ -39,11 +38,24 @@ func (c *Computer) itemsBlockified(n *html.Node) bool {
 
 // selfHidden reports whether n itself carries aria-hidden="true" or inert.
 func (c *Computer) selfHidden(n *html.Node) bool {
-	if v, ok := dom.Attr(n, "aria-hidden"); ok && strings.EqualFold(strings.TrimSpace(v), "true") {
-		return true
-	}
-	if dom.Has(n, "inert") && n.Namespace == "" {
-		return true
+	ariaSeen, inertSeen := false, false // the first attribute of each name counts (dom.Attr)
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		if a.Namespace != "" {
+			continue
+		}
+		switch {
+		case a.Key == "aria-hidden" && !ariaSeen:
+			if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
+				return true
+			}
+			ariaSeen = true
+		case a.Key == "inert" && !inertSeen:
+			if n.Namespace == "" {
+				return true
+			}
+			inertSeen = true
+		}
 	}
 	if f := c.doc.Facts(n); f != nil && f.Inert {
 		return true
@@ -63,10 +75,41 @@ func (c *Computer) AriaHidden(n *html.Node) bool {
 }
 
 // ariaHidden reports whether n or a flat-tree ancestor is aria-hidden or
-// inert. It climbs iteratively to the first element it knows the answer
-// for (memoized, or hidden by itself) and memoizes every element on the
-// way; each element's own attributes are read once.
+// inert, memoized.
 func (c *Computer) ariaHidden(n *html.Node) bool {
+	if sl := c.slotOf(n); sl != nil {
+		// The common case: the parent's answer is known (a tree builder
+		// asks top down) and n is not hidden by itself.
+		if sl.flags&hasAriaH != 0 {
+			return sl.flags&isAriaH != 0
+		}
+		h := c.selfHidden(n)
+		if !h {
+			p := c.doc.Parent(n)
+			if p == nil || p.Type != html.ElementNode {
+				sl.flags |= hasAriaH
+				return false
+			}
+			psl := c.slotOf(p)
+			if psl == nil || psl.flags&hasAriaH == 0 {
+				return c.ariaClimb(n)
+			}
+			h = psl.flags&isAriaH != 0
+		}
+		sl.flags |= hasAriaH
+		if h {
+			sl.flags |= isAriaH
+		}
+		return h
+	}
+	return c.ariaClimb(n)
+}
+
+// ariaClimb is ariaHidden for any n: it climbs iteratively to the first
+// element it knows the answer for (memoized, or hidden by itself) and
+// memoizes every element on the way; each element's own attributes are
+// read once.
+func (c *Computer) ariaClimb(n *html.Node) bool {
 	var path []*html.Node
 	result := false
 	for x := n; x != nil && x.Type == html.ElementNode; x = c.doc.Parent(x) {
