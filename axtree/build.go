@@ -61,6 +61,7 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 		opts.MaxNodes = DefaultMaxNodes
 	}
 	b := &builder{opts: opts, t: &Tree{URL: opts.URL}}
+	b.scratch.nodes, b.scratch.text, b.pending = b.nodes0[:0], b.text0[:0], b.pending0[:0]
 	b.t.Title = title(d)
 	top := b.open()
 	b.doc(d, c, 0, &top, 0)
@@ -80,12 +81,18 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 type builder struct {
 	opts    Options
 	t       *Tree
-	scratch scratch      // shared by the accs (acc, open)
-	count   int          // output nodes made
-	arena   []*html.Node // flat-tree children of the nodes on the walk's path
-	quiet   int          // >0 inside a label whose text names a control
-	walked  int          // nodes walked, for Options.Stop
-	stopped bool         // Options.Stop said yes
+	scratch scratch // shared by the accs (acc, open)
+	pending []bound // the element of each node made, for number
+	// The first stretch of each scratch stack and of pending, so that a
+	// small page's build grows none of them.
+	nodes0   [64]*Node
+	text0    [256]byte
+	pending0 [32]bound
+	count    int          // output nodes made
+	arena    []*html.Node // flat-tree children of the nodes on the walk's path
+	quiet    int          // >0 inside a label whose text names a control
+	walked   int          // nodes walked, for Options.Stop
+	stopped  bool         // Options.Stop said yes
 }
 
 // stop reports whether building must end because Options.Stop said so,
@@ -139,6 +146,9 @@ type scratch struct {
 	slab      []Node
 	fresh     int
 	at, total int
+	// run lends a wrapper's kids to walk, which splices them into the
+	// parent's line (addRun) and drops the wrapper.
+	run []*Node
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -364,7 +374,7 @@ func (s *scratch) node() *Node {
 	}
 	s.fresh++
 	if len(s.slab) == 0 {
-		n := (s.total - s.at) * s.fresh / (s.at + 1) / 2
+		n := max(s.total-s.at, 0) * s.fresh / (max(s.at, 0) + 1) / 2
 		if n < chunkSizes[0] {
 			return new(Node)
 		}
@@ -810,6 +820,14 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		b.scratch.put(node)
 		return k
 	}
+	if node.Name == "" && collapsible(node) && oneRun(kids) {
+		// walk splices the run into the parent's line (addRun) and drops
+		// the node: lend it the kids rather than copy them out.
+		b.scratch.run = append(b.scratch.run[:0], kids...)
+		ca.take(nil)
+		node.Children = b.scratch.run
+		return node
+	}
 	node.Children = ca.take(kids)
 	return node
 }
@@ -1194,7 +1212,9 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 		name = f.c.Name(n)
 	}
 	i := f.d.Index(n)
-	b.scratch.at, b.scratch.total = i, f.d.Len()
+	if i >= 0 { // -1: not an element of f.d (the estimate stays as it was)
+		b.scratch.at, b.scratch.total = i, f.d.Len()
+	}
 	node := b.scratch.node()
 	node.Role, node.Name, node.DOM, node.Actions = role, name, f.offset+i, acts
 	if role == "" || role == "none" {
@@ -1209,7 +1229,7 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 			node.Href = u.String()
 		}
 	}
-	b.t.pending = append(b.t.pending, bound{node, n})
+	b.pending = append(b.pending, bound{node, n})
 	return node
 }
 
@@ -1254,12 +1274,12 @@ func (b *builder) number() {
 		return true
 	})
 	b.t.elems = make([]*html.Node, next)
-	for _, p := range b.t.pending {
+	for _, p := range b.pending {
 		if p.node.ID > 0 && p.node.ID < next {
 			b.t.elems[p.node.ID] = p.el
 		}
 	}
-	b.t.pending = nil
+	b.pending = nil
 }
 
 // pruneRedundant drops text children that only repeat the node's name, and

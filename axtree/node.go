@@ -108,9 +108,8 @@ type Tree struct {
 	// order hit; empty when the tree is complete. Printers say so in the output.
 	Truncated []string
 
-	elems   []*html.Node       // element of id i at elems[i], as Build numbers them (dense)
-	dom     map[int]*html.Node // after Renumber, whose ids need not be dense; elems is nil then
-	pending []bound
+	elems []*html.Node       // element of id i at elems[i], as Build numbers them (dense)
+	dom   map[int]*html.Node // after Renumber, whose ids need not be dense; elems is nil then
 }
 
 // Node returns the DOM element bound to id, or nil when no element has it.
