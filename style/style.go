@@ -42,6 +42,7 @@ package style
 
 import (
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 
@@ -116,9 +117,12 @@ type Sheet struct {
 
 	hit []string // limits reached while compiling, in a fixed order (LimitsHit)
 
-	// the last lookup, a one-entry cache in front of the element index
-	lastN *html.Node
-	lastE *entry
+	// the entries of recently asked elements, all computed: a
+	// direct-mapped cache in front of the element index (allocated at the
+	// first question, dropped by Forget), as the tree builder and the name
+	// computation ask about an element, its parent and its siblings several
+	// times each
+	hits *[hitSlots]memoHit
 
 	// ancOn: the document tree's rules have descendant selectors an
 	// ancestor filter can reject, and the flat tree is the DOM tree (no
@@ -126,9 +130,10 @@ type Sheet struct {
 	ancOn bool
 
 	// scratch, reused across calls
-	chain []*html.Node
-	cands []int32
-	m     matcher
+	chain  []*html.Node
+	chainE []*entry // the memo slots of chain's elements (nil: none yet)
+	cands  []int32
+	m      matcher
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
@@ -171,8 +176,8 @@ func (s *Sheet) Forget() {
 		return
 	}
 	s.memo, s.pseudos, s.extra = nil, nil, nil
-	s.lastN, s.lastE = nil, nil
-	s.chain, s.cands = nil, nil
+	s.hits = nil
+	s.chain, s.chainE, s.cands = nil, nil, nil
 	s.steps = MaxMatchSteps
 }
 
@@ -414,7 +419,7 @@ func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
 
 // cascade collects the declarations that apply to element n and reports
 // whether there is any.
-func (s *Sheet) cascade(n *html.Node, out *cascaded, own *ancFilter) bool {
+func (s *Sheet) cascade(n *html.Node, at *elemAttrs, out *cascaded, own *ancFilter) bool {
 	out.reset()
 	sc := s.doc.Scope(n)
 	r := s.scopes[sc]
@@ -430,7 +435,8 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded, own *ancFilter) bool {
 	c := s.cands[:0]
 	byID := r != nil && len(r.byID) > 0
 	if own != nil || byID {
-		if id, ok := dom.Attr(n, "id"); ok {
+		if at.has&aID != 0 {
+			id := at.id
 			h := keyHash(0, id)
 			if own != nil {
 				own.addHash(keyKindID, h)
@@ -442,8 +448,8 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded, own *ancFilter) bool {
 	}
 	byClass := r != nil && len(r.byClass) > 0
 	if own != nil || byClass {
-		if cl, ok := dom.Attr(n, "class"); ok {
-			for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+		if at.has&aClass != 0 {
+			for tok, rest := dom.NextToken(at.class); tok != ""; tok, rest = dom.NextToken(rest) {
 				h := keyHash(0, tok)
 				if own != nil {
 					own.addHash(keyKindClass, h)
@@ -507,7 +513,7 @@ func (s *Sheet) cascade(n *html.Node, out *cascaded, own *ancFilter) bool {
 			}
 		}
 	}
-	if st, ok := dom.Attr(n, "style"); ok && st != "" {
+	if st := at.style; st != "" {
 		if len(st) > MaxStyleBytes {
 			st = st[:MaxStyleBytes]
 		}
@@ -542,7 +548,11 @@ func (s *Sheet) Display(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	return s.kws.str(s.ensure(n).display)
+	e := s.cached(n)
+	if e == nil {
+		e = s.ensureSlow(n)
+	}
+	return s.kws.str(e.display)
 }
 
 // Visibility returns the computed visibility of n, Style(n).Visibility
@@ -559,7 +569,11 @@ func (s *Sheet) Visibility(n *html.Node) string {
 		}
 		n = p
 	}
-	return s.kws.str(s.ensure(n).visibility)
+	e := s.cached(n)
+	if e == nil {
+		e = s.ensureSlow(n)
+	}
+	return s.kws.str(e.visibility)
 }
 
 // HasPseudo reports whether element n has a ::before or ::after box
@@ -569,7 +583,11 @@ func (s *Sheet) HasPseudo(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode {
 		return false
 	}
-	return s.ensure(n).flags&(fHasBefore|fHasAfter) != 0
+	e := s.cached(n)
+	if e == nil {
+		e = s.ensureSlow(n)
+	}
+	return e.flags&(fHasBefore|fHasAfter) != 0
 }
 
 // CursorPointer reports Style(n).CursorPointer for element n (false for
@@ -578,7 +596,11 @@ func (s *Sheet) CursorPointer(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode {
 		return false
 	}
-	return s.ensure(n).has(fCursor)
+	e := s.cached(n)
+	if e == nil {
+		e = s.ensureSlow(n)
+	}
+	return e.has(fCursor)
 }
 
 // Rendered reports whether n generates a box a person could see: false when
@@ -604,10 +626,16 @@ func (s *Sheet) Rendered(n *html.Node) bool {
 		if s.outsideFlat(n, p) || rawNoscript(p) {
 			return false
 		}
-		e := s.ensure(p)
+		e := s.cached(p)
+		if e == nil {
+			e = s.ensureSlow(p)
+		}
 		return !e.has(fKidsGone) && e.visibility == kwVisible
 	}
-	e := s.ensure(n)
+	e := s.cached(n)
+	if e == nil {
+		e = s.ensureSlow(n)
+	}
 	return e.flags&(fGone|fZeroSize) == 0 && e.visibility == kwVisible
 }
 
@@ -664,57 +692,103 @@ func (s *Sheet) outsideFlat(n, p *html.Node) bool {
 
 // ensure computes (once) and returns the memo entry of element n, computing
 // flat-tree ancestors first without recursion.
+// Callers on the per-element path write it out as
+//
+//	e := s.cached(n)
+//	if e == nil {
+//		e = s.ensureSlow(n)
+//	}
+//
+// so that a cached element costs no call beyond theirs.
 func (s *Sheet) ensure(n *html.Node) *entry {
-	if e := s.lookup(n); e != nil && e.has(fDone) {
+	if e := s.cached(n); e != nil {
 		return e
+	}
+	return s.ensureSlow(n)
+}
+
+// cached returns n's computed entry from the lookup cache, or nil.
+func (s *Sheet) cached(n *html.Node) *entry {
+	if h := s.hits; h != nil {
+		if x := &h[hitSlot(n)]; x.n == n {
+			return x.e // nil for an empty slot (n nil)
+		}
+	}
+	return nil
+}
+
+// ensureSlow is ensure past the lookup cache; it puts n's entry there.
+func (s *Sheet) ensureSlow(n *html.Node) *entry {
+	if s.hits == nil {
+		s.hits = new([hitSlots]memoHit)
 	}
 	if s.memo == nil && s.doc.Len() > 0 {
 		s.memo = make([]entry, s.doc.Len()) // dropped by Forget
 	}
-	chain := s.chain[:0]
+	chain, slots := s.chain[:0], s.chainE[:0]
 	limit := maxChainDepth
 	if l := len(s.memo) + 1; l < limit {
 		limit = l
 	}
-	var top *entry // the memoized parent of the chain's topmost element
+	var top *entry // n's entry when computed, else the memoized parent of the chain's topmost element
 	for x := n; x != nil && x.Type == html.ElementNode; x = s.doc.Parent(x) {
-		if e := s.lookup(x); e != nil && e.has(fDone) {
+		e := s.lookup(x)
+		if e != nil && e.has(fDone) {
 			top = e
 			break
 		}
 		if len(chain) >= limit {
 			break // a cycle or an absurd depth: treat x as a root
 		}
-		chain = append(chain, x)
+		chain, slots = append(chain, x), append(slots, e)
 	}
 	parent := top
 	var cas cascaded
 	for i := len(chain) - 1; i >= 0; i-- {
-		x := chain[i]
-		e := s.slot(x)
+		x, e := chain[i], slots[i]
+		if e == nil {
+			e = s.slot(x) // outside the index
+		}
 		s.compute(x, parent, e, &cas)
 		e.flags |= fDone
 		parent = e
 	}
-	s.chain = chain[:0]
+	s.chain, s.chainE = chain[:0], slots[:0]
+	if parent != nil && n != nil {
+		s.hits[hitSlot(n)] = memoHit{n, parent}
+	}
 	return parent
 }
 
 // lookup returns the memo slot of n, or nil when there is none yet.
 func (s *Sheet) lookup(n *html.Node) *entry {
-	if n == s.lastN && n != nil {
-		return s.lastE // callers ask about one element several times in a row
+	if h := s.hits; h != nil && n != nil {
+		if x := &h[hitSlot(n)]; x.n == n {
+			return x.e
+		}
 	}
-	var e *entry
 	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
-		e = &s.memo[i]
-	} else {
-		e = s.extra[n]
+		return &s.memo[i]
 	}
-	if e != nil {
-		s.lastN, s.lastE = n, e
-	}
-	return e
+	return s.extra[n]
+}
+
+// hitBits sizes the lookup cache: 1<<hitBits slots.
+const (
+	hitBits  = 6
+	hitSlots = 1 << hitBits
+)
+
+// memoHit is one slot of the lookup cache: a node and its memo entry.
+type memoHit struct {
+	n *html.Node
+	e *entry
+}
+
+// hitSlot is n's slot in the lookup cache (Fibonacci hashing of its
+// address; the address is only hashed, never turned back into a pointer).
+func hitSlot(n *html.Node) int {
+	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15 >> (64 - hitBits))
 }
 
 // slot returns the memo slot of n, creating one for unindexed nodes.
@@ -743,7 +817,8 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			own = &e.anc
 		}
 	}
-	declared := s.cascade(n, cas, own)
+	at := readAttrs(n)
+	declared := s.cascade(n, &at, cas, own)
 	s.m.ancOK = false
 	pDisplay, pVis, pCV := kwInline, kwVisible, kwVisible
 	pCursor, pInert := false, false
@@ -753,13 +828,13 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	}
 
 	// display (not inherited)
-	display := defaultDisplay(n)
+	display := defaultDisplayOf(n, &at)
 	// visibility (inherited)
 	vis := pVis
 	// content-visibility (not inherited)
-	cv := s.kws.id(uaContentVisibility(n))
+	cv := s.kws.id(uaContentVisibility(n, &at))
 	// cursor (inherited)
-	cursor := pCursor || uaCursorPointer(n)
+	cursor := pCursor || uaCursorPointer(n, &at)
 	if declared {
 		if dl := cas.d[pseudoNone][propDisplay]; dl != nil {
 			switch dl.kw {
@@ -817,13 +892,13 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			case "initial":
 				cursor = false
 			case "revert", "revert-layer":
-				cursor = pCursor || uaCursorPointer(n)
+				cursor = pCursor || uaCursorPointer(n, &at)
 			default:
 				cursor = dl.kw == "pointer"
 			}
 		}
 	}
-	inert := pInert || n.Namespace == "" && dom.Has(n, "inert")
+	inert := pInert || n.Namespace == "" && at.has&aInert != 0
 	zeroSize := false
 
 	// ::before / ::after: boxes exist only where a content declaration

@@ -76,6 +76,12 @@ func defaultDisplay(n *html.Node) kwID {
 	if n == nil || n.Type != html.ElementNode {
 		return 0
 	}
+	at := readAttrs(n)
+	return defaultDisplayOf(n, &at)
+}
+
+// defaultDisplayOf is defaultDisplay of element n whose attributes are at.
+func defaultDisplayOf(n *html.Node, at *elemAttrs) kwID {
 	if n.Namespace == "svg" {
 		if svgNotRendered[strings.ToLower(n.Data)] {
 			return kwDispNone
@@ -88,10 +94,10 @@ func defaultDisplay(n *html.Node) kwID {
 		}
 		return kwInline
 	}
-	if h, ok := dom.Attr(n, "hidden"); ok && !strings.EqualFold(strings.TrimSpace(h), "until-found") && n.Data != "embed" {
+	if at.has&aHidden != 0 && !strings.EqualFold(strings.TrimSpace(at.hidden), "until-found") && n.Data != "embed" {
 		return kwDispNone
 	}
-	if dom.Has(n, "popover") {
+	if at.has&aPopover != 0 {
 		return kwDispNone
 	}
 	switch n.Data {
@@ -165,8 +171,8 @@ func atomSlot(a atom.Atom) int { return int(uint32(a) * 0x9E3779B1 >> 24) }
 
 // uaContentVisibility is the user-agent content-visibility: hidden for
 // hidden="until-found" (as Chromium renders it), else visible.
-func uaContentVisibility(n *html.Node) string {
-	if h, ok := dom.Attr(n, "hidden"); ok && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(h), "until-found") {
+func uaContentVisibility(n *html.Node, at *elemAttrs) string {
+	if at.has&aHidden != 0 && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(at.hidden), "until-found") {
 		return "hidden"
 	}
 	return "visible"
@@ -174,8 +180,8 @@ func uaContentVisibility(n *html.Node) string {
 
 // uaCursorPointer reports the user-agent cursor: pointer for links
 // (a[href], area[href]); elsewhere the parent's cursor is inherited.
-func uaCursorPointer(n *html.Node) bool {
-	return n.Namespace == "" && (n.Data == "a" || n.Data == "area") && dom.Has(n, "href")
+func uaCursorPointer(n *html.Node, at *elemAttrs) bool {
+	return n.Namespace == "" && (n.Data == "a" || n.Data == "area") && at.has&aHref != 0
 }
 
 // firstSummary returns the first summary element child of details d.

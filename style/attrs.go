@@ -1,0 +1,65 @@
+package style
+
+import "golang.org/x/net/html"
+
+// elemAttrs are the attributes of one element that the cascade and the
+// user-agent defaults read, found in one pass over its attributes instead
+// of one scan each: every one is the first of its name without a
+// namespace, as dom.Attr finds it.
+type elemAttrs struct {
+	id, class, style, hidden string
+	has                      attrBits
+}
+
+// attrBits says which of elemAttrs' attributes are present.
+type attrBits uint8
+
+const (
+	aID attrBits = 1 << iota
+	aClass
+	aStyle
+	aHidden
+	aPopover
+	aInert
+	aHref
+)
+
+// readAttrs returns n's elemAttrs.
+func readAttrs(n *html.Node) elemAttrs {
+	var a elemAttrs
+	for i := range n.Attr {
+		at := &n.Attr[i]
+		if at.Namespace != "" {
+			continue
+		}
+		switch at.Key {
+		case "id":
+			if a.has&aID == 0 {
+				a.has |= aID
+				a.id = at.Val
+			}
+		case "class":
+			if a.has&aClass == 0 {
+				a.has |= aClass
+				a.class = at.Val
+			}
+		case "style":
+			if a.has&aStyle == 0 {
+				a.has |= aStyle
+				a.style = at.Val
+			}
+		case "hidden":
+			if a.has&aHidden == 0 {
+				a.has |= aHidden
+				a.hidden = at.Val
+			}
+		case "popover":
+			a.has |= aPopover
+		case "inert":
+			a.has |= aInert
+		case "href":
+			a.has |= aHref
+		}
+	}
+	return a
+}
