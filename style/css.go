@@ -148,7 +148,7 @@ func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string,
 		c := s[i]
 		switch {
 		case isWS(c) || c == ';':
-			i++
+			i = skipWS(s, i+1)
 			continue
 		case c == '}':
 			i++ // stray closing brace
@@ -224,7 +224,14 @@ func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string,
 // CSS Syntax consumes component values. It returns the index of that
 // character (or len(s)) and whether it is a '{'.
 func scanPrelude(s string, i int, semi bool) (int, bool) {
+	stop := &preludeStop
+	if semi {
+		stop = &statementStop
+	}
 	for i < len(s) {
+		if i = skipPlain(s, i, stop); i >= len(s) {
+			break
+		}
 		switch c := s[i]; c {
 		case '"', '\'':
 			i = skipString(s, i)
@@ -257,6 +264,9 @@ func blockEnd(s string, open int) int {
 	var buf [64]byte
 	stack := buf[:0] // expected closers
 	for i := open; i < len(s); {
+		if i = skipPlain(s, i, &blockStop); i >= len(s) {
+			break
+		}
 		switch c := s[i]; c {
 		case '"', '\'':
 			i = skipString(s, i)
@@ -281,6 +291,54 @@ func blockEnd(s string, open int) int {
 		i++
 	}
 	return len(s)
+}
+
+// The bytes the scanners act on; skipPlain passes over all others.
+var (
+	// preludeStop: scanPrelude up to a '{'
+	preludeStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, '{': true}
+	// statementStop: scanPrelude up to a '{', ';' or '}'
+	statementStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, '{': true, ';': true, '}': true}
+	// blockStop: blockEnd
+	blockStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, '{': true, '}': true, ']': true, ')': true}
+)
+
+// spaces8 is eight spaces read as one word (load8).
+const spaces8 = 0x2020202020202020
+
+// skipPlain returns the index of the first byte at or after i that stop
+// marks, or len(s). Style sheets are mostly indentation: a space is
+// followed by whole words of spaces at a time.
+func skipPlain(s string, i int, stop *[256]bool) int {
+	for i < len(s) {
+		c := s[i]
+		if stop[c] {
+			return i
+		}
+		i++
+		if c == ' ' {
+			for i+8 <= len(s) && load8(s[i:i+8]) == spaces8 {
+				i += 8
+			}
+		}
+	}
+	return i
+}
+
+// skipWS returns the index of the first byte at or after i that is not
+// white space (isWS), or len(s); runs of spaces go a word at a time.
+func skipWS(s string, i int) int {
+	for i < len(s) {
+		if i+8 <= len(s) && load8(s[i:i+8]) == spaces8 {
+			i += 8
+			continue
+		}
+		if !isWS(s[i]) {
+			return i
+		}
+		i++
+	}
+	return i
 }
 
 // skipString returns the index just past the string starting at s[i]. An
@@ -312,7 +370,7 @@ func parseDecls(s string, inline bool) []decl {
 	for i < len(s) {
 		c := s[i]
 		if isWS(c) || c == ';' {
-			i++
+			i = skipWS(s, i+1)
 			continue
 		}
 		// find the end of this declaration: top-level ';', or a '{' that
