@@ -1,6 +1,8 @@
 package style
 
 import (
+	"math/bits"
+
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
@@ -72,6 +74,39 @@ func keyHash(kind byte, s string) uint64 {
 	return h * 0x9E3779B97F4A7C15 // spread into the top bits
 }
 
+// nextClass is dom.NextToken for class lists (the same tokens), eight
+// bytes a step: every element's classes are split, and class lists are
+// long. A word with no byte below '!' has no white space in it; of the
+// bytes below it the first is found exactly (the subtraction borrows only
+// upwards from it) and checked against htmlSpace.
+func nextClass(s string) (tok, rest string) {
+	i := 0
+	for i < len(s) && htmlSpace[s[i]] {
+		i++
+	}
+	j := i
+	for j+8 <= len(s) {
+		w := load8(s[j : j+8])
+		m := (w - 0x2121212121212121) &^ w & 0x8080808080808080
+		if m == 0 {
+			j += 8
+			continue
+		}
+		j += bits.TrailingZeros64(m) >> 3
+		if htmlSpace[s[j]] {
+			return s[i:j], s[j:]
+		}
+		j++ // a control byte, part of the token
+	}
+	for j < len(s) && !htmlSpace[s[j]] {
+		j++
+	}
+	return s[i:j], s[j:]
+}
+
+// htmlSpace marks ASCII white space as HTML defines it (dom.IsSpace).
+var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
+
 // keyMix folds eight bytes of a key into h.
 func keyMix(h, x uint64) uint64 {
 	h = (h ^ x) * 0xBF58476D1CE4E5B9
@@ -123,7 +158,7 @@ func (f *ancFilter) addElement(n *html.Node) {
 		f.add(keyKindID, id)
 	}
 	if cl, ok := dom.Attr(n, "class"); ok {
-		for tok, rest := dom.NextToken(cl); tok != ""; tok, rest = dom.NextToken(rest) {
+		for tok, rest := nextClass(cl); tok != ""; tok, rest = nextClass(rest) {
 			f.add(keyKindClass, tok)
 		}
 	}

@@ -103,3 +103,25 @@ func TestAncestorFilterNoFalseNegative(t *testing.T) {
 		assert.True(t, f.covers(&need), text)
 	}
 }
+
+// TestNextClassSameTokens checks that nextClass splits as dom.NextToken
+// does: every kind of white space and control byte at every offset from a
+// word boundary, non-ASCII bytes, runs and edges.
+func TestNextClassSameTokens(t *testing.T) {
+	pieces := []string{" ", "\t", "\n", "\f", "\r", "\v", "\x00", "\x01", "\x1f", "!", "a", "é", "\xff", "\x80", "  "}
+	split := func(next func(string) (string, string), s string) []string {
+		var out []string
+		for tok, rest := next(s); tok != ""; tok, rest = next(rest) {
+			out = append(out, tok)
+		}
+		return out
+	}
+	for pre := 0; pre <= 17; pre++ {
+		for _, p := range pieces {
+			for _, q := range pieces {
+				s := strings.Repeat("x", pre) + p + "yz" + q + strings.Repeat("w", 17-pre) + p
+				require.Equal(t, split(dom.NextToken, s), split(nextClass, s), "%q", s)
+			}
+		}
+	}
+}

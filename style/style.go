@@ -132,6 +132,7 @@ type Sheet struct {
 	// scratch, reused across calls
 	chain  []*html.Node
 	chainE []*entry // the memo slots of chain's elements (nil: none yet)
+	cas    *cascaded
 	cands  []int32
 	m      matcher
 }
@@ -177,7 +178,7 @@ func (s *Sheet) Forget() {
 	}
 	s.memo, s.pseudos, s.extra = nil, nil, nil
 	s.hits = nil
-	s.chain, s.chainE, s.cands = nil, nil, nil
+	s.chain, s.chainE, s.cands, s.cas = nil, nil, nil, nil
 	s.steps = MaxMatchSteps
 }
 
@@ -449,7 +450,7 @@ func (s *Sheet) cascade(n *html.Node, at *elemAttrs, out *cascaded, own *ancFilt
 	byClass := r != nil && len(r.byClass) > 0
 	if own != nil || byClass {
 		if at.has&aClass != 0 {
-			for tok, rest := dom.NextToken(at.class); tok != ""; tok, rest = dom.NextToken(rest) {
+			for tok, rest := nextClass(at.class); tok != ""; tok, rest = nextClass(rest) {
 				h := keyHash(0, tok)
 				if own != nil {
 					own.addHash(keyKindClass, h)
@@ -743,13 +744,16 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 		chain, slots = append(chain, x), append(slots, e)
 	}
 	parent := top
-	var cas cascaded
+	if s.cas == nil {
+		s.cas = new(cascaded)
+	}
+	cas := s.cas
 	for i := len(chain) - 1; i >= 0; i-- {
 		x, e := chain[i], slots[i]
 		if e == nil {
 			e = s.slot(x) // outside the index
 		}
-		s.compute(x, parent, e, &cas)
+		s.compute(x, parent, e, cas)
 		e.flags |= fDone
 		parent = e
 	}
@@ -832,7 +836,7 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	// visibility (inherited)
 	vis := pVis
 	// content-visibility (not inherited)
-	cv := s.kws.id(uaContentVisibility(n, &at))
+	cv := uaContentVisibility(n, &at)
 	// cursor (inherited)
 	cursor := pCursor || uaCursorPointer(n, &at)
 	if declared {
@@ -959,7 +963,13 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 		gone = true
 	}
 	e.display, e.visibility, e.contentVis = display, vis, cv
-	e.beforeDisplay, e.afterDisplay = s.kws.id(beforeDisplay), s.kws.id(afterDisplay)
+	e.beforeDisplay, e.afterDisplay = 0, 0
+	if beforeDisplay != "" {
+		e.beforeDisplay = s.kws.id(beforeDisplay)
+	}
+	if afterDisplay != "" {
+		e.afterDisplay = s.kws.id(afterDisplay)
+	}
 	e.set(fCursor, cursor)
 	e.set(fHasBefore, hasBefore)
 	e.set(fHasAfter, hasAfter)

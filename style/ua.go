@@ -171,11 +171,11 @@ func atomSlot(a atom.Atom) int { return int(uint32(a) * 0x9E3779B1 >> 24) }
 
 // uaContentVisibility is the user-agent content-visibility: hidden for
 // hidden="until-found" (as Chromium renders it), else visible.
-func uaContentVisibility(n *html.Node, at *elemAttrs) string {
+func uaContentVisibility(n *html.Node, at *elemAttrs) kwID {
 	if at.has&aHidden != 0 && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(at.hidden), "until-found") {
-		return "hidden"
+		return kwHidden
 	}
-	return "visible"
+	return kwVisible
 }
 
 // uaCursorPointer reports the user-agent cursor: pointer for links
