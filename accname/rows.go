@@ -100,12 +100,31 @@ func (c *Computer) noteCell(n *html.Node, w *walker, raw string) {
 // no host-language label), content (no ::before/::after, no marker, no
 // text-transform, DOM children) and child for each child.
 func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, bool) {
+	s, steps, ok, guessed := c.joinCells(row, notes, false)
+	if guessed {
+		// a limit was met counting every white-space text between the
+		// cells: count as the walk does, asking which ones collapse
+		s, steps, ok, _ = c.joinCells(row, notes, true)
+	}
+	return s, steps, ok
+}
+
+// joinCells is fromCells. Unless exact is set, it counts each white-space
+// text between the cells as an object and its bytes, as the walk does
+// only when the text does not collapse (collapsedSpace, which asks the
+// style of its neighbours): the counts are then at least the walk's, and
+// the join, which the texts take no part in, is the same when they stay
+// within the limits. guessed reports that they did not, having counted
+// such a text.
+func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s string, steps int, ok, guessed bool) {
 	if c.hasTransform || c.doc.HasOwns() || !plainBox(row, "tr", "div") || c.Role(row) != "row" ||
 		dom.Has(row, "aria-labelledby") || dom.Has(row, "aria-label") ||
 		c.doc.ShadowRoot(row) != nil || c.style.HasPseudo(row) {
-		return "", 0, false
+		return "", 0, false, false
 	}
-	objects, steps, bytes := objectsStart, 1, 0 // the row's own step
+	objects, bytes := objectsStart, 0
+	steps = 1       // the row's own step
+	spaces := false // a white-space text was counted without asking
 	var buf [16]string
 	names := buf[:0] // the cells' names that are not empty, joined once at the end
 	next := 0        // notes are in document order, as the cells
@@ -114,9 +133,13 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 		case html.TextNode:
 			steps++
 			if !blank(ch.Data) {
-				return "", 0, false
+				return "", 0, false, false
 			}
-			if !c.collapsedSpace(ch, row) {
+			if !exact {
+				spaces = true
+				objects++
+				bytes += len(ch.Data)
+			} else if !c.collapsedSpace(ch, row) {
 				objects++
 				bytes += len(ch.Data)
 			}
@@ -125,7 +148,7 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 				continue
 			}
 			if dom.IsHTML(ch, "br") {
-				return "", 0, false
+				return "", 0, false, false
 			}
 			if c.selfHidden(ch) {
 				continue
@@ -134,26 +157,26 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 				if !c.visibilityHidden(ch) {
 					continue
 				}
-				return "", 0, false
+				return "", 0, false, false
 			}
 			// The cell is met as its own computation met it: a block box
 			// (set apart with spaces), no reference of its own, no marker,
 			// no host-language name.
 			if !plainBox(ch, "td", "th", "div", "span") || dom.Has(ch, "aria-labelledby") ||
 				isInline(c.display(ch)) || replaced(ch) {
-				return "", 0, false
+				return "", 0, false, false
 			}
 			for next < len(notes) && notes[next].n != ch {
 				next++
 			}
 			if next == len(notes) {
-				return "", 0, false
+				return "", 0, false, false
 			}
 			nt := &notes[next]
 			next++
-			m, ok := c.nameMemoOf(ch)
-			if !ok || nt.maxDepth+1 > MaxDepth {
-				return "", 0, false
+			m, named := c.nameMemoOf(ch)
+			if !named || nt.maxDepth+1 > MaxDepth {
+				return "", 0, false, false
 			}
 			objects += 1 + nt.objects
 			steps += nt.steps
@@ -163,13 +186,13 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 			}
 		}
 		if objects > MaxObjects || steps >= MaxSteps || bytes >= MaxTextBytes {
-			return "", 0, false // the walk would stop early: let it
+			return "", 0, false, spaces // the walk would stop early: let it
 		}
 	}
 	if len(names) == 0 {
-		return "", 0, false // blank content: the walk goes on to the title
+		return "", 0, false, false // blank content: the walk goes on to the title
 	}
-	return truncate(strings.Join(names, " "), MaxTextBytes), steps, true
+	return truncate(strings.Join(names, " "), MaxTextBytes), steps, true, false
 }
 
 // plainBox reports whether n is an HTML element with one of the tag names:

@@ -28,6 +28,7 @@ var rowCases = map[string]string{
 		<div role=row> <div role=columnheader>H</div>
 		<div role=rowheader>R</div> </div></div>`,
 	"many objects":            `<table><tr>` + strings.Repeat(`<td><i>x</i> <b>y</b></td>`, 40) + `</tr></table>`,
+	"spaces near the limit":   `<table><tr>` + strings.Repeat("\n <td>c</td>", 33) + "\n</tr><tr>" + strings.Repeat("\n <td>c</td>", 49) + `</tr></table>`,
 	"long text":               `<table><tr><td>` + strings.Repeat("word ", 9000) + `</td><td>` + strings.Repeat("more ", 9000) + `</td></tr></table>`,
 	"deep cell":               `<table><tr><td>` + strings.Repeat("<span>", 99) + "deep" + strings.Repeat("</span>", 99) + `</td><td>b</td></tr></table>`,
 	"labelledby in cell":      `<p id=l>Label</p><table><tr><td><span aria-labelledby=l>x</span></td><td>y</td></tr></table>`,
