@@ -129,8 +129,9 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 
 	// 2F–2H: name from content.
 	var ws string // whitespace-only content, which still separates words
-	if (!isRoot && (m&mDirectRef != 0 || contributesContent(role) || role == "table" && layoutTable(n))) || allowsContent(role) || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
-		note := !isRoot && w.mayNote(n, m, role, presentational)
+	rf := c.roleFlags(role)
+	if (!isRoot && (m&mDirectRef != 0 || rf&rfContributes != 0 || role == "table" && layoutTable(n))) || rf&rfAllows != 0 || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
+		note := !isRoot && w.mayNote(n, m, rf, presentational)
 		odd := w.odd
 		s := w.content(n, m, depth, false)
 		if !blank(s) {
@@ -250,7 +251,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 		// A list item's marker is part of its own text (and of the text
 		// it gives when referenced), but Chromium leaves markers out of
 		// an ancestor's name from content.
-		before = c.marker(n) + before
+		if mk := c.marker(n); mk != "" {
+			before = mk + before
+		}
 	}
 	blockBefore, blockAfter := false, false
 	if !suppressText {
@@ -581,6 +584,44 @@ func textContent(n *html.Node) string {
 		}
 	}
 	return sb.String()
+}
+
+// Role flags (Computer.roleFlags): what allowsContent and
+// contributesContent say of a role.
+const (
+	rfAllows uint8 = 1 << iota
+	rfContributes
+)
+
+// roleFlagsOf computes the role flags of role.
+func roleFlagsOf(role string) uint8 {
+	f := uint8(0)
+	if allowsContent(role) {
+		f |= rfAllows
+	}
+	if contributesContent(role) {
+		f |= rfContributes
+	}
+	return f
+}
+
+// knownRoleFlags are the role flags of knownRoles, by position.
+var knownRoleFlags = func() []uint8 {
+	out := make([]uint8, len(knownRoles))
+	for i, r := range knownRoles {
+		out[i] = roleFlagsOf(r)
+	}
+	return out
+}()
+
+// roleFlags returns the role flags of role: from knownRoleFlags through
+// the role's id (roleID's cache answers for the role strings it has met),
+// not through the role table and two switches each time.
+func (c *Computer) roleFlags(role string) uint8 {
+	if id := c.roleID(role); id != 0 && int(id) <= len(knownRoleFlags) {
+		return knownRoleFlags[id-1]
+	}
+	return roleFlagsOf(role)
 }
 
 // allowsContent reports whether a role takes its name from its content.

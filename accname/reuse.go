@@ -32,14 +32,15 @@ import "golang.org/x/net/html"
 //     the outer walk has met none of its limits, neither would the
 //     element's walk.
 
-// mayNote reports whether n, met by a name from content with mode m, could
-// have its contribution kept as its own name (noteName); the counts of the
-// walk are checked when the contribution is known.
-func (w *walker) mayNote(n *html.Node, m mode, role string, presentational bool) bool {
+// mayNote reports whether n (role flags rf), met by a name from content
+// with mode m, could have its contribution kept as its own name
+// (noteName); the counts of the walk are checked when the contribution is
+// known.
+func (w *walker) mayNote(n *html.Node, m mode, rf uint8, presentational bool) bool {
 	if m != mRecursing || w.refs || presentational || n.Namespace != "" {
 		return false
 	}
-	if !allowsContent(role) && !(contentNamed(n) && n.Data != "label") {
+	if rf&rfAllows == 0 && !(contentNamed(n) && n.Data != "label") {
 		return false // a root would not take the content step
 	}
 	switch n.Data {

@@ -71,3 +71,14 @@ func TestKnownRolesCoverCorpus(t *testing.T) {
 		assert.Nil(t, c.roleIDs, f)
 	}
 }
+
+// TestKnownRoleFlags checks the role flags of every known role (and of a
+// role beyond them) against allowsContent and contributesContent.
+func TestKnownRoleFlags(t *testing.T) {
+	c := New(dom.New(&html.Node{Type: html.DocumentNode}), nil)
+	for _, r := range append(append([]string{}, knownRoles...), "not-a-role", "sectionhead") {
+		f := c.roleFlags(r)
+		assert.Equal(t, allowsContent(r), f&rfAllows != 0, r)
+		assert.Equal(t, contributesContent(r), f&rfContributes != 0, r)
+	}
+}
