@@ -64,6 +64,23 @@ func TestForgetSameAnswers(t *testing.T) {
 	d, err := dom.ParseDoc([]byte(page))
 	require.NoError(t, err)
 	checkForget(t, "page", d)
+	for _, p := range corpusPages(t) {
+		d, err := dom.ParseDoc(p.src)
+		require.NoError(t, err)
+		checkForget(t, p.name, d)
+	}
+}
+
+// corpusPage is one corpus page: its file name without .html, and its bytes.
+type corpusPage struct {
+	name string
+	src  []byte
+}
+
+// corpusPages reads the shared corpus pages (when the shared data is there
+// or required) and the project's own, in file order.
+func corpusPages(t *testing.T) []corpusPage {
+	t.Helper()
 	var files []string
 	if dir := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || dirExists(dir) {
 		m, _ := filepath.Glob(filepath.Join(shared.Path(t, "corpus", "pages"), "*.html"))
@@ -72,13 +89,13 @@ func TestForgetSameAnswers(t *testing.T) {
 	m, err := filepath.Glob(filepath.Join("..", "corpus", "pages", "*.html"))
 	require.NoError(t, err)
 	require.NotEmpty(t, m, "the project's corpus pages")
+	var pages []corpusPage
 	for _, f := range append(files, m...) {
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)
-		d, err := dom.ParseDoc(src)
-		require.NoError(t, err)
-		checkForget(t, strings.TrimSuffix(filepath.Base(f), ".html"), d)
+		pages = append(pages, corpusPage{strings.TrimSuffix(filepath.Base(f), ".html"), src})
 	}
+	return pages
 }
 
 // TestForgetOutsideIndex asks about an element that is not in the

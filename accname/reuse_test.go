@@ -1,8 +1,8 @@
 package accname
 
 import (
-	"os"
-	"path/filepath"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/axtree/axtree/dom"
-	"github.com/axtree/axtree/internal/shared"
 )
 
 // noteCases are elements named from content inside elements named from
@@ -54,25 +53,14 @@ var noteCases = map[string]string{
 // order, so inner names come from the outer walks where they can), another
 // bottom up (each element walked as the root of its own computation).
 func TestNotedNamesSameAsWalk(t *testing.T) {
-	pages := map[string][]byte{}
-	for name, src := range noteCases {
-		pages[name] = []byte(src)
+	var pages []corpusPage
+	for _, name := range slices.Sorted(maps.Keys(noteCases)) {
+		pages = append(pages, corpusPage{name, []byte(noteCases[name])})
 	}
-	var files []string
-	if dir := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || dirExists(dir) {
-		m, _ := filepath.Glob(filepath.Join(shared.Path(t, "corpus", "pages"), "*.html"))
-		files = append(files, m...)
-	}
-	m, err := filepath.Glob(filepath.Join("..", "corpus", "pages", "*.html"))
-	require.NoError(t, err)
-	require.NotEmpty(t, m, "the project's corpus pages")
-	for _, f := range append(files, m...) {
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		pages[strings.TrimSuffix(filepath.Base(f), ".html")] = src
-	}
+	pages = append(pages, corpusPages(t)...)
 	noted := 0
-	for name, src := range pages {
+	for _, p := range pages {
+		name, src := p.name, p.src
 		d, err := dom.ParseDoc(src)
 		require.NoError(t, err, name)
 		down, up := New(d, nil), New(d, nil)
