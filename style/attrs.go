@@ -34,25 +34,13 @@ func readAttrs(n *html.Node) elemAttrs {
 		}
 		switch at.Key {
 		case "id":
-			if a.has&aID == 0 {
-				a.has |= aID
-				a.id = at.Val
-			}
+			a.first(aID, &a.id, at.Val)
 		case "class":
-			if a.has&aClass == 0 {
-				a.has |= aClass
-				a.class = at.Val
-			}
+			a.first(aClass, &a.class, at.Val)
 		case "style":
-			if a.has&aStyle == 0 {
-				a.has |= aStyle
-				a.style = at.Val
-			}
+			a.first(aStyle, &a.style, at.Val)
 		case "hidden":
-			if a.has&aHidden == 0 {
-				a.has |= aHidden
-				a.hidden = at.Val
-			}
+			a.first(aHidden, &a.hidden, at.Val)
 		case "popover":
 			a.has |= aPopover
 		case "inert":
@@ -62,4 +50,13 @@ func readAttrs(n *html.Node) elemAttrs {
 		}
 	}
 	return a
+}
+
+// first records v in *dst as the attribute bit names, unless an earlier
+// attribute of that name was recorded: the first of a name counts.
+func (a *elemAttrs) first(bit attrBits, dst *string, v string) {
+	if a.has&bit == 0 {
+		a.has |= bit
+		*dst = v
+	}
 }
