@@ -114,13 +114,15 @@ func plainRest(s string, part byte) bool {
 		return seg == "." || seg == ".."
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-			continue
+		// Most of a long target is letters, digits and the punctuation
+		// every part keeps: skip them a table lookup a byte.
+		for i < len(s) && kept[s[i]] {
+			i++
 		}
-		switch c {
-		case '-', '_', '.', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@':
+		if i == len(s) {
+			break
+		}
+		switch s[i] {
 		case '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 				return false
@@ -157,6 +159,23 @@ func plainRest(s string, part byte) bool {
 	}
 	return part != '/' || !dots(len(s))
 }
+
+// kept marks the bytes plainRest passes in every part without a second
+// look: letters, digits and the sub-delimiters and unreserved marks
+// net/url leaves as they are (a dot segment is found at the slash after
+// it).
+var kept = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-_.~!$&'()*+,;=:@" {
+		t[c] = true
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
