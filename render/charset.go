@@ -80,7 +80,7 @@ func plainUTF8(b []byte, contentType string) bool {
 	if len(b) >= 2 && (b[0] == 0xfe && b[1] == 0xff || b[0] == 0xff && b[1] == 0xfe) || bytes.HasPrefix(b, utf8BOM) {
 		return false
 	}
-	if indexFold(contentType, "charset", 0) >= 0 {
+	if indexFold([]byte(contentType), "charset", 0) >= 0 { // no copy for a header under 32 bytes: the slice does not escape
 		return false
 	}
 	head := b[:min(len(b), 1024)]
@@ -124,9 +124,30 @@ func utf8Label(s []byte) bool {
 
 // indexFold returns the index of the lower-case ASCII needle in s at or
 // after from, comparing ASCII letters case-insensitively, or -1.
-func indexFold[S string | []byte](s S, needle string, from int) int {
+// Candidates are found with bytes.IndexByte, for the needle's first byte in
+// each case, rather than by comparing at every byte (a page's 1 KB head
+// holds a few dozen c's).
+func indexFold(s []byte, needle string, from int) int {
+	if from < 0 || len(needle) == 0 {
+		return -1 // not asked by plainUTF8
+	}
+	lo := needle[0]
+	up := lowerToUpper(lo)
+	next := [2]int{-1, -1} // the next lo, up at or after i; len(s) when none
 	for i := from; i+len(needle) <= len(s); i++ {
-		j := 0
+		for k, c := range [2]byte{lo, up} {
+			if next[k] < i {
+				next[k] = len(s)
+				if j := bytes.IndexByte(s[i:], c); j >= 0 {
+					next[k] = i + j
+				}
+			}
+		}
+		i = min(next[0], next[1])
+		if i+len(needle) > len(s) {
+			return -1
+		}
+		j := 1
 		for j < len(needle) && lowerASCII(s[i+j]) == needle[j] {
 			j++
 		}
@@ -135,6 +156,15 @@ func indexFold[S string | []byte](s S, needle string, from int) int {
 		}
 	}
 	return -1
+}
+
+// lowerToUpper returns the upper-case ASCII letter of c, or c when it is
+// not a lower-case ASCII letter.
+func lowerToUpper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 func lowerASCII(c byte) byte {

@@ -32,6 +32,13 @@ func TestPlainUTF8MatchesSniff(t *testing.T) {
 		`<meta charset="utf-16"><p>` + "\xfc",
 		strings.Repeat("x", 1020) + `<meta charset=windows-1252>` + "\xfc",
 		strings.Repeat("x", 1015) + `charset=utf-8>` + "\xfc",
+		strings.Repeat("x", 1017) + `charset=utf-8>` + "\xfc", // the label crosses the 1,024th byte
+		strings.Repeat("c", 1030), strings.Repeat("cC", 600) + "<p>\xfc",
+		`<meta CharSet="windows-1252"><p>` + "\xfc", `<meta cHARSET=koi8-r>ccc` + "\xfc",
+		`<meta chcharset=utf-8><meta ccharset="windows-1252">` + "\xfc",
+		`<meta charsetcharset=utf-8>` + "\xfc", `<meta charset=utf-8><meta CHARSET=windows-1252>` + "\xfc",
+		`<meta http-equiv=Content-Type content="text/html; CHARSET=windows-1252">` + "\xfc",
+		`<meta HTTP-EQUIV="content-type" content="text/html; ch&#x61;rset=windows-1252">` + "\xfc",
 	}
 	if files, _ := filepath.Glob(filepath.Join(shared.Root(), "corpus", "pages", "*.html")); files != nil {
 		for _, f := range files {
@@ -60,4 +67,39 @@ func TestPlainUTF8MatchesSniff(t *testing.T) {
 	assert.False(t, plainUTF8([]byte(`<meta http-equiv=content-type content="text/html; ch&#97;rset=koi8-r">`), ""))
 	assert.False(t, plainUTF8([]byte("<p>x"), "text/html; charset=utf-8"))
 	assert.True(t, plainUTF8([]byte(`<meta charset="utf-8"><p>`), ""))
+}
+
+// indexFoldByByte is indexFold as it was written first: a comparison at
+// every byte.
+func indexFoldByByte(s []byte, needle string, from int) int {
+	for i := from; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) && lowerASCII(s[i+j]) == needle[j] {
+			j++
+		}
+		if j == len(needle) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestIndexFoldSameAsByByte checks indexFold, which finds its candidates
+// with bytes.IndexByte, against a comparison at every byte, for every
+// start position of strings dense in near-matches of either case.
+func TestIndexFoldSameAsByByte(t *testing.T) {
+	texts := []string{
+		"", "c", "C", "charset", "CHARSET", "xCharSeT=", "charse", "ccharset", "chcharsetC",
+		"charsetcharset", "cCcChArSeTcharset", "http-equiv HTTP-EQUIV", "h", "hhttp-equi",
+		strings.Repeat("Cc", 40) + "charSET" + strings.Repeat("c", 9),
+		"<meta charset=utf-8>\xc3\xbc<p>Men\xfc CHARSET",
+	}
+	for _, tx := range texts {
+		b := []byte(tx)
+		for _, needle := range []string{"charset", "http-equiv", "utf-8", "c"} {
+			for from := 0; from <= len(b)+1; from++ {
+				assert.Equal(t, indexFoldByByte(b, needle, from), indexFold(b, needle, from), "%q %q from %d", tx, needle, from)
+			}
+		}
+	}
 }
