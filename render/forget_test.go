@@ -2,10 +2,13 @@ package render_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -96,4 +99,33 @@ func TestCaptureResultAnswersAsTheBuild(t *testing.T) {
 		require.NoError(t, err, name)
 		sameAnswers(t, name, d, r)
 	}
+}
+
+// TestResultKeepsNoContext checks that a kept Result does not hold the
+// Options it was rendered with beyond the printer's: the caller's Context
+// (a request's, with its values) is collectable once HTMLBytes returns,
+// while the Result lives on and prints with its text options.
+func TestResultKeepsNoContext(t *testing.T) {
+	type key struct{}
+	val := new([1 << 10]byte)
+	freed := make(chan struct{})
+	runtime.AddCleanup(val, func(ch chan struct{}) { close(ch) }, freed)
+	opts := render.Options{Context: context.WithValue(context.Background(), key{}, val)}
+	opts.Text.NameLimit = 3
+	r, err := render.HTMLBytes([]byte(`<button>Subscribe</button>`), opts)
+	require.NoError(t, err)
+	opts, val = render.Options{}, nil
+	gone := false
+	for i := 0; i < 20 && !gone; i++ {
+		runtime.GC()
+		select {
+		case <-freed:
+			gone = true
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	assert.True(t, gone, "the Context outlives the render in the kept Result")
+	assert.Equal(t, 3, r.TextOptions().NameLimit)
+	assert.Contains(t, string(r.Text()), "[button] Su… ")
+	runtime.KeepAlive(r)
 }

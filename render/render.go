@@ -67,7 +67,10 @@ type Result struct {
 	// actions, kept out of the tree text.
 	Links links.Record
 
-	opts Options
+	// text is the printer options of the text forms (Options.Text): the
+	// rest of the Options did their work in the render, and a kept Result
+	// need not hold them (nor the caller's Context, nor a Stop func).
+	text serialize.Options
 }
 
 // readAll reads r up to the configured cap.
@@ -158,36 +161,36 @@ func Doc(d *dom.Doc, opts Options) *Result {
 	// The Result keeps the Computer for later questions, which recompute
 	// what they ask; the per-element memos would outweigh the tree.
 	c.Forget()
-	return &Result{Doc: d, Tree: t, Names: c, Links: rec, opts: opts}
+	return &Result{Doc: d, Tree: t, Names: c, Links: rec, text: opts.Text}
 }
 
 // TextOptions returns the printer options the text forms use.
-func (r *Result) TextOptions() serialize.Options { return r.opts.Text }
+func (r *Result) TextOptions() serialize.Options { return r.text }
 
 // WithTextOptions returns a copy of r whose text forms print with o (for
 // example with the form state inline); the tree, document and link record
 // are shared, not copied.
 func (r *Result) WithTextOptions(o serialize.Options) *Result {
 	c := *r
-	c.opts.Text = o
+	c.text = o
 	return &c
 }
 
 // Text returns the lean tree text: what the agent reads and what an
 // observation stores.
 func (r *Result) Text() []byte {
-	return serialize.AppendText(nil, r.Tree, r.opts.Text)
+	return serialize.AppendText(nil, r.Tree, r.text)
 }
 
 // Enriched returns the tree text with each link's URL inline, for a model
 // that needs the URLs; stored observations keep the lean Text.
 func (r *Result) Enriched() []byte {
-	return links.AppendEnriched(nil, r.Tree, r.Links, r.opts.Text)
+	return links.AppendEnriched(nil, r.Tree, r.Links, r.text)
 }
 
 // JSON returns the tree and link record as one JSON document.
 func (r *Result) JSON() []byte {
-	return serialize.AppendJSON(nil, r.Tree, r.Links, r.opts.Text)
+	return serialize.AppendJSON(nil, r.Tree, r.Links, r.text)
 }
 
 // LinksJSON returns the link record as JSON, keys in numeric id order.
