@@ -124,3 +124,35 @@ func TestRulesKeptExact(t *testing.T) {
 		assert.Equal(t, len(r.host), cap(r.host), "host selectors")
 	}
 }
+
+// TestBucketsMadeOnUse checks that a scope keeps a selector bucket and its
+// key filter only for the kinds of key its rules have: a sheet of class
+// rules carries no id, tag or attribute buckets, and still matches.
+func TestBucketsMadeOnUse(t *testing.T) {
+	d, err := dom.ParseDoc([]byte(`<style>.gone { display: none } .x { display: block }</style><p class=gone id=p>x</p><span class=x id=q>y</span>`))
+	require.NoError(t, err)
+	s := New(d)
+	r := s.scopes[nil]
+	require.NotNil(t, r)
+	assert.Len(t, r.byClass, 2)
+	assert.NotNil(t, r.classKeys)
+	assert.Nil(t, r.byID, "id buckets")
+	assert.Nil(t, r.byTag, "tag buckets")
+	assert.Nil(t, r.byAttr, "attribute buckets")
+	assert.Nil(t, r.idKeys, "id filter")
+	assert.Nil(t, r.tagKeys, "tag filter")
+	p, q := d.ByID(d.Root, "p"), d.ByID(d.Root, "q")
+	require.NotNil(t, p)
+	require.NotNil(t, q)
+	assert.False(t, s.Rendered(p))
+	assert.Equal(t, "block", s.Style(q).Display)
+
+	d, err = dom.ParseDoc([]byte(`<style>#p, p, [hidden] { display: none }</style><p id=p>x</p>`))
+	require.NoError(t, err)
+	r = New(d).scopes[nil]
+	require.NotNil(t, r)
+	assert.NotNil(t, r.idKeys)
+	assert.NotNil(t, r.tagKeys)
+	assert.Nil(t, r.classKeys)
+	assert.Len(t, r.byAttr, 1)
+}

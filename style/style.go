@@ -90,14 +90,18 @@ type Computed struct {
 // scopeRules is the compiled author style of one tree (the document, or one
 // shadow tree), indexed by the rightmost compound's key.
 type scopeRules struct {
-	sels    []selector
-	decls   [][]decl // by selector.rule
+	sels  []selector
+	decls [][]decl // by selector.rule
+	// The buckets and their filters are nil until their first key
+	// (addKey): most scopes use one or two kinds of key, and a kept Sheet
+	// need not carry empty maps and 128-byte filters for the others.
 	byID    map[string][]int32
 	byClass map[string][]int32
 	byTag   map[string][]int32
 	byAttr  map[string][]int32
-	// the keys of byID, byClass and byTag, to skip the lookups that miss
-	idKeys, classKeys, tagKeys keyFilter
+	// the keys of byID, byClass and byTag, to skip the lookups that miss;
+	// the cascade reads one only when its map has keys
+	idKeys, classKeys, tagKeys *keyFilter
 	universal                  []int32
 	host                       []int32 // selectors whose subject is :host (they style the host)
 }
@@ -254,10 +258,7 @@ func (s *Sheet) compile() {
 			c.host = sc.Parent
 		}
 		ranks := layers[sc].ranks()
-		r := &scopeRules{
-			byID: map[string][]int32{}, byClass: map[string][]int32{},
-			byTag: map[string][]int32{}, byAttr: map[string][]int32{},
-		}
+		r := &scopeRules{}
 		for ri, rr := range raw[sc] {
 			r.decls = append(r.decls, rr.decls)
 			for _, text := range splitTop(rr.selectors, ',') {
@@ -299,16 +300,13 @@ func (s *Sheet) compile() {
 				}
 				switch kind {
 				case keyID:
-					r.byID[key] = append(r.byID[key], idx)
-					r.idKeys.add(key)
+					addKey(&r.byID, &r.idKeys, key, idx)
 				case keyClass:
-					r.byClass[key] = append(r.byClass[key], idx)
-					r.classKeys.add(key)
+					addKey(&r.byClass, &r.classKeys, key, idx)
 				case keyTag:
-					r.byTag[key] = append(r.byTag[key], idx)
-					r.tagKeys.add(key)
+					addKey(&r.byTag, &r.tagKeys, key, idx)
 				case keyAttr:
-					r.byAttr[key] = append(r.byAttr[key], idx)
+					addKey(&r.byAttr, nil, key, idx)
 				default:
 					r.universal = append(r.universal, idx)
 				}
@@ -317,6 +315,21 @@ func (s *Sheet) compile() {
 		r.sels, r.decls = exact(r.sels), exact(r.decls)
 		r.universal, r.host = exact(r.universal), exact(r.host)
 		s.scopes[sc] = r
+	}
+}
+
+// addKey appends selector idx to the bucket of key in *m, and key to the
+// filter *f (nil f: the bucket has none), making either on its first key.
+func addKey(m *map[string][]int32, f **keyFilter, key string, idx int32) {
+	if *m == nil {
+		*m = map[string][]int32{}
+	}
+	(*m)[key] = append((*m)[key], idx)
+	if f != nil {
+		if *f == nil {
+			*f = new(keyFilter)
+		}
+		(*f).add(key)
 	}
 }
 
