@@ -86,9 +86,12 @@ type Computer struct {
 	// roleID and dropped by Forget with the table (384 bytes a kept
 	// Computer need not carry).
 	roleHits *[roleHitSlots]roleHit
-	// lastN, lastS: a one-entry cache in front of the element index.
-	lastN *html.Node
-	lastS *slot
+	// slotHits is a direct-mapped cache of memo slots in front of the
+	// element index (slotOf), made on the first miss and dropped by
+	// Forget: an element's questions come in a row, interleaved with its
+	// parent's (ariaHidden asks the parent's slot, the builder then the
+	// element's role), and each miss costs a hash probe of the index.
+	slotHits *[slotHitSlots]slotHit
 
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
@@ -123,17 +126,61 @@ const (
 // slotOf returns the memo slot of n, or nil when n is not an indexed
 // element of the document.
 func (c *Computer) slotOf(n *html.Node) *slot {
-	if n == c.lastN && n != nil {
-		return c.lastS // Hidden, Role, Name of one element come in a row
+	if h := c.slotHits; h != nil && n != nil {
+		if x := &h[slotHitOf(n)]; x.n == n {
+			return &c.memo[x.i] // Hidden, Role, Name of one element come in a row
+		}
 	}
+	return c.slotSlow(n)
+}
+
+// slotSlow is slotOf past its cache: it looks n up in the element index
+// and caches what it finds.
+func (c *Computer) slotSlow(n *html.Node) *slot {
 	if i := c.doc.Index(n); i >= 0 && i < len(c.memo) {
-		c.lastN, c.lastS = n, &c.memo[i]
-		return c.lastS
+		if c.slotHits == nil {
+			c.slotHits = new([slotHitSlots]slotHit)
+		}
+		c.slotHits[slotHitOf(n)] = slotHit{n, int32(i)}
+		return &c.memo[i]
 	} else if i >= 0 && c.memo == nil && c.doc.Len() > 0 {
 		c.allocMemo() // dropped by Forget: memoize again from here on
-		return c.slotOf(n)
+		return c.slotSlow(n)
 	}
 	return nil
+}
+
+// Index returns n's element index in the Computer's document,
+// Doc().Index(n), from the cache of the elements it was asked about last
+// when n is among them: a tree builder asks for the index of the element
+// whose role, hidden-ness and name it has just asked.
+func (c *Computer) Index(n *html.Node) int {
+	if h := c.slotHits; h != nil && n != nil {
+		if x := &h[slotHitOf(n)]; x.n == n {
+			return int(x.i)
+		}
+	}
+	return c.doc.Index(n)
+}
+
+// slotHitSlots is the size of Computer.slotHits (a power of two, 1 <<
+// slotHitBits).
+const (
+	slotHitBits  = 6
+	slotHitSlots = 1 << slotHitBits
+)
+
+// slotHit is one entry of Computer.slotHits: an indexed element and its
+// index, which is its memo slot's (n nil: empty).
+type slotHit struct {
+	n *html.Node
+	i int32
+}
+
+// slotHitOf is n's entry in Computer.slotHits (Fibonacci hashing of its
+// address; the address is only hashed, never turned back into a pointer).
+func slotHitOf(n *html.Node) int {
+	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15 >> (64 - slotHitBits))
 }
 
 // allocMemo makes the per-element memo and visited marks for the
@@ -153,7 +200,7 @@ func (c *Computer) allocMemo() {
 // half of what the tree's own nodes take on a widget page.
 func (c *Computer) Forget() {
 	c.memo, c.descIdx = nil, nil
-	c.lastN, c.lastS = nil, nil
+	c.slotHits = nil // its entries point into memo
 	c.roles, c.names, c.descs = nil, nil, nil
 	c.hidden, c.ariaH, c.visited = nil, nil, nil
 	c.xform = nil

@@ -62,15 +62,15 @@ func (w *walker) step(depth int) bool {
 }
 
 func (w *walker) isVisited(n *html.Node) bool {
-	if i := w.c.doc.Index(n); i >= 0 && i < len(w.c.memo) {
-		return w.c.memo[i].visited == w.c.gen
+	if sl := w.c.slotOf(n); sl != nil {
+		return sl.visited == w.c.gen
 	}
 	return w.c.visited[n] == w.c.gen
 }
 
 func (w *walker) markVisited(n *html.Node) {
-	if i := w.c.doc.Index(n); i >= 0 && i < len(w.c.memo) {
-		w.c.memo[i].visited = w.c.gen
+	if sl := w.c.slotOf(n); sl != nil {
+		sl.visited = w.c.gen
 		return
 	}
 	memoPut(&w.c.visited, n, w.c.gen)
