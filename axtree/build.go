@@ -612,7 +612,7 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 		if f.c.Hidden(x) || skipTag(x) {
 			continue
 		}
-		if node := b.keep(f, x, false); node != nil {
+		if node := b.keep(f, x, f.c.Role(x), false); node != nil {
 			// Past MaxDepth nothing nests: a kept element is a line, and its
 			// content follows it as siblings, unless the line already says it.
 			a.add(node)
@@ -698,7 +698,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		a.block()
 		return
 	}
-	node := b.keep(f, n, true)
+	node := b.keep(f, n, role, true)
 	block := isBlock(f, n)
 	if node == nil {
 		if block {
@@ -1055,10 +1055,7 @@ func collapsible(n *Node) bool {
 	return false
 }
 
-func interactiveRole(role string) bool {
-	info, ok := roles.Lookup(role)
-	return ok && info.Interactive
-}
+func interactiveRole(role string) bool { return roles.IsInteractive(role) }
 
 // walkOptions adds the options of a listbox select.
 func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
@@ -1142,17 +1139,16 @@ func keptRole(role string) bool {
 	return false // figure, status and log among them
 }
 
-// keep decides whether n becomes a node line and builds it. filled says
-// that fill will build its children (walk), so a row's name can wait for
-// them (rowLater).
-func (b *builder) keep(f *frame, n *html.Node, filled bool) *Node {
-	role := f.c.Role(n)
+// keep decides whether n, of computed role role (f.c.Role(n), which the
+// caller has asked already), becomes a node line and builds it. filled
+// says that fill will build its children (walk), so a row's name can wait
+// for them (rowLater).
+func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
 	if dom.IsHTML(n, "iframe") {
 		return b.element(f, n, "iframe", nil, false)
 	}
 	acts := b.actions(f, n, role)
-	info, known := roles.Lookup(role)
-	interactive := known && info.Interactive
+	interactive := roles.IsInteractive(role)
 	if !interactive && !keptRole(role) && len(acts) == 0 && !focusable(n) {
 		return nil
 	}
@@ -1171,6 +1167,9 @@ func (b *builder) keep(f *frame, n *html.Node, filled bool) *Node {
 // from its listeners (a capture), inline handlers and markup.
 func (b *builder) actions(f *frame, n *html.Node, role string) []string {
 	fa := f.d.Facts(n)
+	if fa == nil && !mayAct(n) {
+		return nil // the common case, without reading the markup
+	}
 	m := actions.MarkupOf(n, fa)
 	if !m.CursorPointer && n.Namespace == "" {
 		m.CursorPointer = f.c.Style().CursorPointer(n)
@@ -1184,6 +1183,20 @@ func (b *builder) actions(f *frame, n *html.Node, role string) []string {
 	}
 	acts, _ := actions.Compute(role, rec, m)
 	return acts
+}
+
+// mayAct reports whether n's markup can add an action without listeners
+// (actions.MarkupOf's Inline, Draggable, ContentEditable): an attribute
+// named on..., draggable or contenteditable. When it cannot, and no live
+// facts add listeners, actions returns nil without reading the markup.
+func mayAct(n *html.Node) bool {
+	for i := range n.Attr {
+		k := n.Attr[i].Key
+		if len(k) > 2 && k[0] == 'o' && k[1] == 'n' || k == "draggable" || k == "contenteditable" {
+			return true
+		}
+	}
+	return false
 }
 
 // focusable reports an element with no interactive role that a person can
@@ -1211,7 +1224,12 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 	if !filled || !rowLater(n, role) {
 		name = f.c.Name(n)
 	}
-	i := f.d.Index(n)
+	i := -1
+	if f.c.Doc() == f.d {
+		i = f.c.Index(n) // f.d.Index(n), most often from the cache of the name just asked
+	} else {
+		i = f.d.Index(n)
+	}
 	if i >= 0 { // -1: not an element of f.d (the estimate stays as it was)
 		b.scratch.at, b.scratch.total = i, f.d.Len()
 	}

@@ -1,0 +1,69 @@
+package axtree
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/axtree/axtree/actions"
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// elemPages returns every corpus page (the shared corpus when present, and
+// the project's own) with the edge cases given, by name.
+func elemPages(t *testing.T, cases map[string]string) map[string][]byte {
+	t.Helper()
+	pages := map[string][]byte{}
+	for name, src := range cases {
+		pages[name] = []byte(src)
+	}
+	var dirs []string
+	if d := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() {
+		dirs = append(dirs, shared.Path(t, "corpus", "pages"))
+	} else if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, filepath.Join("..", "corpus", "pages"))
+	for _, d := range dirs {
+		files, err := filepath.Glob(filepath.Join(d, "*.html"))
+		require.NoError(t, err)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			require.NoError(t, err)
+			pages[filepath.Base(f)] = b
+		}
+	}
+	return pages
+}
+
+// TestMayActCoversMarkup checks the shortcut of builder.actions: an
+// element for which mayAct is false has no markup that adds an action
+// (actions.MarkupOf: no inline handler, not draggable, not editable), on
+// edge cases and on every element of every corpus page.
+func TestMayActCoversMarkup(t *testing.T) {
+	pages := elemPages(t, map[string]string{
+		"handlers": `<div onclick="go()">a</div><span onmouseover=x>b</span><p on=x onx=y>c</p>` +
+			`<div draggable=true>d</div><div draggable=false>e</div><div contenteditable>f</div>` +
+			`<div contenteditable=false>g</div><svg><a onclick=x><text>s</text></a></svg>` +
+			`<math><mi onclick=x>m</mi></math><input type=checkbox tabindex=0 aria-checked=true>`,
+	})
+	checked := 0
+	for name, src := range pages {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		for _, n := range d.Elements {
+			if mayAct(n) {
+				continue
+			}
+			checked++
+			m := actions.MarkupOf(n, nil)
+			assert.False(t, len(m.Inline) > 0 || m.Draggable || m.ContentEditable,
+				"%s: <%s %v> adds an action mayAct does not see", name, n.Data, n.Attr)
+		}
+	}
+	assert.Greater(t, checked, 1000)
+}
