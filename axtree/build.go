@@ -1,7 +1,6 @@
 package axtree
 
 import (
-	"bytes"
 	"net/url"
 	"strconv"
 	"strings"
@@ -170,6 +169,32 @@ type acc struct {
 // one space; a byte that is not UTF-8 becomes U+FFFD. Runs of other text
 // are copied whole.
 func (a *acc) text(s string) {
+	if !a.started() {
+		s = trimLeadSpace(s)
+	}
+	a.rest(s)
+}
+
+// started reports whether the line holds text: white space added now
+// would count.
+func (a *acc) started() bool {
+	return a.one != "" || a.built() > 0
+}
+
+// lead is the part of s that text would read: s without its leading
+// white space when no line has started (most text nodes of indented
+// markup are white space alone: "" then, and the walk need not ask
+// whether the node is visible), else s.
+func (a *acc) lead(s string) string {
+	if a.started() {
+		return s
+	}
+	return trimLeadSpace(s)
+}
+
+// rest is text for s as lead returns it: the leading white space already
+// dropped when no line has started.
+func (a *acc) rest(s string) {
 	if a.s == nil {
 		a.s = &scratch{}
 	}
@@ -177,17 +202,20 @@ func (a *acc) text(s string) {
 		a.write(a.one) // a second piece: the line is built in s.text
 		a.one = ""
 	} else if a.built() == 0 {
-		// The first piece of a line is kept as it is when collapsing
-		// would not change it (most text nodes): no copy.
-		t := trimLeadSpace(s)
-		if t == "" {
+		if s == "" {
 			return // white space alone starts no line
 		}
-		if collapsed(t) {
-			a.one, a.pending = t, true
+		// The first piece of a line is kept as it is when collapsing
+		// would not change it (most text nodes): no copy. Otherwise the
+		// part before the first change is copied as it is, and the loop
+		// below goes on from there.
+		k := collapsedLen(s)
+		if k == len(s) {
+			a.one, a.pending = s, true
 			return
 		}
-		s = t // leading white space adds nothing to an empty line
+		a.write(s[:k])
+		s = s[k:]
 	}
 	run := 0 // start of the run of bytes not yet copied
 	for i := 0; i < len(s); {
@@ -208,7 +236,7 @@ func (a *acc) text(s string) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case unicode.IsSpace(r):
+		case wideSpace(r):
 			if run < i {
 				a.write(s[run:i])
 			}
@@ -246,13 +274,6 @@ func (a *acc) built() int {
 	return len(a.s.text) - a.start
 }
 
-// idle reports whether text(s) would change nothing: white space alone
-// where no line has started (most text nodes of indented markup), so the
-// walk need not ask whether it is visible.
-func (a *acc) idle(s string) bool {
-	return a.one == "" && a.built() == 0 && trimLeadSpace(s) == ""
-}
-
 // trimLeadSpace drops the white space (unicode.IsSpace) s starts with.
 func trimLeadSpace(s string) string {
 	for i := leadSpace(s); i < len(s); {
@@ -265,43 +286,12 @@ func trimLeadSpace(s string) string {
 			return s[i:]
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
+		if !wideSpace(r) {
 			return s[i:]
 		}
 		i += size
 	}
 	return ""
-}
-
-// collapsed reports whether text gives s unchanged when it starts a line:
-// valid UTF-8 whose only white space is single ASCII spaces.
-func collapsed(s string) bool {
-	prevSpace := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == ' ':
-				if prevSpace {
-					return false
-				}
-				prevSpace = true
-			case asciiSpace(c):
-				return false
-			default:
-				prevSpace = false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || unicode.IsSpace(r) {
-			return false
-		}
-		prevSpace = false
-		i += size
-	}
-	return true
 }
 
 // space adds one space unless the text is empty or ends in one.
@@ -335,11 +325,17 @@ func (a *acc) line() string {
 // brk ends the current text line (a block boundary or a node line).
 func (a *acc) brk() {
 	if a.pending {
+		// A line starts with no white space, and its white space is
+		// single ASCII spaces (rest): only a last space is left to trim.
 		var s string
 		if a.one != "" {
-			s = strings.TrimSpace(a.one)
+			s = strings.TrimSuffix(a.one, " ")
 		} else if a.built() > 0 {
-			if t := bytes.TrimSpace(a.s.text[a.start:]); len(t) > 0 {
+			t := a.s.text[a.start:]
+			if t[len(t)-1] == ' ' {
+				t = t[:len(t)-1]
+			}
+			if len(t) > 0 {
 				s = string(t) // the line's one copy
 			}
 		}
@@ -674,8 +670,10 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	}
 	switch n.Type {
 	case html.TextNode:
-		if b.quiet == 0 && !a.idle(n.Data) && visibleText(f, n) {
-			a.text(n.Data)
+		if b.quiet == 0 {
+			if s := a.lead(n.Data); s != "" && visibleText(f, n) {
+				a.rest(s)
+			}
 		}
 		return
 	case html.ElementNode:
@@ -981,7 +979,7 @@ func nextRune(s string) (r rune, end int, more bool) {
 			continue
 		}
 		c, size := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(c) {
+		if !wideSpace(c) {
 			// A byte that is not UTF-8 decodes as U+FFFD, whose encoding is
 			// 3 bytes long; the offset must not pass the end of s.
 			return c, min(i+utf8.RuneLen(c), len(s)), true

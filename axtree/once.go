@@ -1,7 +1,6 @@
 package axtree
 
 import (
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -141,7 +140,7 @@ func wordEnd(s string) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) {
+		if wideSpace(r) {
 			return i
 		}
 		i += size

@@ -1,0 +1,186 @@
+package axtree
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// edgeTexts are texts the fast paths of the text path must treat as the
+// rune-by-rune versions do: tree syntax, NUL and other controls, bytes
+// that are not UTF-8, no-break and other Unicode spaces, CR/LF, tabs, runs
+// of spaces at every offset of an eight-byte word.
+var edgeTexts = []string{
+	"[link] a", "a [b=c] \\d", "x\x00y", "\x00", "a\x7fb", "a\x1fb\x01",
+	"\xff\xfe", "ab\xc3", "caf\xc3\xa9 \xe2\x82\xac", "a\u00a0b", "\u00a0", "a\u2009b", "a\u3000\u3000b",
+	"a\u0085b", "a\u1680b", "a\u200bb", "a\u2028b", "a\ufeffb", "line\r\nbreak", "a\rb", "tab\tbed",
+	"a\vb", "a\fb", "1234567 9", "1234567  0", "12345678 ", "12345678  x", "1234567\t9",
+	"abcdefg hijklmn opqrstu", "abcdefgh ijklmnop", "a b c d e f g h i j k l", "a b c d e f g  h i j",
+	"seven77 \u00a0eight", "trailing ", "trailing  ", "1234567 ", "1234567 8 ", "12345678\u00a0",
+	"\u20ac 2,95 \u20ac", "\u22ef\u22ef", "x\u2000\u200a\u202f\u205fy",
+}
+
+// corpusTexts returns the text nodes of every corpus page (the shared
+// ones when present or required, and the project's own), in document
+// order, each page's after the one before.
+func corpusTexts(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	if d := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || isDirectory(d) {
+		dirs = append(dirs, shared.Path(t, "corpus", "pages"))
+	}
+	dirs = append(dirs, filepath.Join("..", "corpus", "pages"))
+	var texts []string
+	for _, d := range dirs {
+		files, err := filepath.Glob(filepath.Join(d, "*.html"))
+		require.NoError(t, err)
+		require.NotEmpty(t, files, d)
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			root, err := html.Parse(strings.NewReader(string(src)))
+			require.NoError(t, err, f)
+			var walk func(n *html.Node)
+			walk = func(n *html.Node) {
+				if n.Type == html.TextNode {
+					texts = append(texts, n.Data)
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			walk(root)
+		}
+	}
+	require.Greater(t, len(texts), 10000)
+	return texts
+}
+
+func isDirectory(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// lineOf feeds texts to an acc as the walk does (lead, then rest for
+// what is left) and returns the text line brk makes of them ("" for
+// none).
+func lineOf(texts ...string) string {
+	var a acc
+	for _, s := range texts {
+		if s := a.lead(s); s != "" {
+			a.rest(s)
+		}
+	}
+	a.brk()
+	if out := a.out(); len(out) > 0 {
+		return out[len(out)-1].Name
+	}
+	return ""
+}
+
+// refLine is lineOf rune by rune: white space collapsed to one space,
+// U+FFFD for a byte that is not UTF-8, the ends trimmed.
+func refLine(texts ...string) string {
+	var sb strings.Builder
+	for _, s := range texts {
+		refText(&sb, s)
+	}
+	return strings.TrimSpace(sb.String())
+}
+
+// TestTextLinesSameAsRuneByRune checks the builder's text lines (the
+// leading white space trimmed once, the prefix that needs no change found
+// eight bytes a step, the ends trimmed knowing a line's only white space
+// is single ASCII spaces) against the rune-by-rune collapse, on every text
+// node of every corpus page alone and joined to the next, and on the edge
+// cases alone, in pairs and after a word.
+func TestTextLinesSameAsRuneByRune(t *testing.T) {
+	texts := corpusTexts(t)
+	for i, s := range texts {
+		if !assert.Equal(t, refLine(s), lineOf(s), "%q", s) {
+			return
+		}
+		if i+1 < len(texts) && !assert.Equal(t, refLine(s, texts[i+1]), lineOf(s, texts[i+1]), "%q + %q", s, texts[i+1]) {
+			return
+		}
+	}
+	cases := append(append([]string{}, edgeTexts...), textCases...)
+	for _, s := range cases {
+		for _, s2 := range cases {
+			assert.Equal(t, refLine(s, s2), lineOf(s, s2), "%q + %q", s, s2)
+		}
+		assert.Equal(t, refLine("word", s), lineOf("word", s), "word + %q", s)
+		assert.Equal(t, refLine(" \n ", s, "\t"), lineOf(" \n ", s, "\t"), "space + %q", s)
+	}
+}
+
+// refCollapsedLen is collapsedLen rune by rune.
+func refCollapsedLen(s string) int {
+	space := false
+	for i, r := range s {
+		switch {
+		case r == ' ':
+			if space {
+				return i
+			}
+			space = true
+		case unicode.IsSpace(r):
+			return i
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\ufffd"):
+			return i
+		default:
+			space = false
+		}
+	}
+	return len(s)
+}
+
+// TestCollapsedLenMatchesRuneLoop checks collapsedLen's eight-byte steps
+// (plain8) against the rune loop: every byte value at every position of a
+// 20-byte text, spaces at every pair of positions, the edge cases and the
+// corpus texts.
+func TestCollapsedLenMatchesRuneLoop(t *testing.T) {
+	base := "abcdefghijklmnopqrst"
+	for c := 0; c < 256; c++ {
+		for pos := 1; pos < len(base); pos++ {
+			b := []byte(base)
+			b[pos] = byte(c)
+			s := string(b)
+			if !assert.Equal(t, refCollapsedLen(s), collapsedLen(s), "byte %#x at %d", c, pos) {
+				return
+			}
+		}
+	}
+	for p := 1; p < len(base); p++ {
+		for q := p; q < len(base); q++ {
+			b := []byte(base)
+			b[p], b[q] = ' ', ' '
+			s := string(b)
+			assert.Equal(t, refCollapsedLen(s), collapsedLen(s), "%q", s)
+		}
+	}
+	for _, s := range append(append([]string{}, edgeTexts...), corpusTexts(t)...) {
+		if s = trimLeadSpace(s); !assert.Equal(t, refCollapsedLen(s), collapsedLen(s), "%q", s) {
+			return
+		}
+	}
+}
+
+// TestWideSpaceIsUnicodeSpace checks wideSpace against unicode.IsSpace for
+// every rune past ASCII.
+func TestWideSpaceIsUnicodeSpace(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune+1; r++ {
+		if wideSpace(r) != unicode.IsSpace(r) {
+			assert.Fail(t, "wideSpace differs", "%U", r)
+		}
+	}
+}
