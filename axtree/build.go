@@ -145,6 +145,12 @@ type scratch struct {
 	slab      []Node
 	fresh     int
 	at, total int
+	// dslab is the rest of the chunk Details are cut from, sized the same
+	// way from dfresh, the Details made so far; dfree holds the Details of
+	// dropped nodes, cleared, for reuse.
+	dslab  []Detail
+	dfresh int
+	dfree  []*Detail
 	// run lends a wrapper's kids to walk, which splices them into the
 	// parent's line (addRun) and drops the wrapper.
 	run []*Node
@@ -365,20 +371,14 @@ func (s *scratch) node() *Node {
 	if n := len(s.free); n > 0 {
 		k := s.free[n-1]
 		s.free = s.free[:n-1]
-		*k = Node{}
+		s.clear(k)
 		return k
 	}
 	s.fresh++
 	if len(s.slab) == 0 {
-		n := max(s.total-s.at, 0) * s.fresh / (max(s.at, 0) + 1) / 2
-		if n < chunkSizes[0] {
+		c := chunk(s.fresh, s.at, s.total, nodeChunks[:])
+		if c == 0 {
 			return new(Node)
-		}
-		c := chunkSizes[0]
-		for _, m := range chunkSizes {
-			if m <= n {
-				c = m
-			}
 		}
 		s.slab = make([]Node, c)
 	}
@@ -387,19 +387,78 @@ func (s *scratch) node() *Node {
 	return k
 }
 
-// chunkSizes are the node counts a chunk of scratch.slab may hold: the
-// ones whose bytes (and the allocation's 8-byte header past 512 bytes)
-// fill a size class of the allocator but for 8 bytes (37 nodes: 6,520 of
-// 6,528 bytes), so that a kept tree holds no more than its nodes.
-var chunkSizes = [...]int{2, 5, 13, 37, 77}
+// clear zeroes a dropped node for reuse; its Detail, cleared, goes to
+// dfree.
+func (s *scratch) clear(k *Node) {
+	if d := k.Detail; d != nil {
+		*d = Detail{}
+		s.dfree = append(s.dfree, d)
+	}
+	*k = Node{}
+}
+
+// detail returns k's Detail, giving k one (reused, or cut from dslab)
+// when it has none.
+func (s *scratch) detail(k *Node) *Detail {
+	if k.Detail != nil {
+		return k.Detail
+	}
+	if n := len(s.dfree); n > 0 {
+		k.Detail = s.dfree[n-1]
+		s.dfree = s.dfree[:n-1]
+		return k.Detail
+	}
+	s.dfresh++
+	if len(s.dslab) == 0 {
+		c := chunk(s.dfresh, s.at, s.total, detailChunks[:])
+		if c == 0 {
+			k.Detail = new(Detail)
+			return k.Detail
+		}
+		s.dslab = make([]Detail, c)
+	}
+	k.Detail = &s.dslab[0]
+	s.dslab = s.dslab[1:]
+	return k.Detail
+}
+
+// chunk returns the size of the next chunk to cut fresh objects from, the
+// fresh-th made by the build with at of total elements reached: the
+// largest of sizes within half of what the rest of the document should
+// need at the rate so far, or 0 (allocate one by itself) when that is
+// below the smallest.
+func chunk(fresh, at, total int, sizes []int) int {
+	n := max(total-at, 0) * fresh / (max(at, 0) + 1) / 2
+	if n < sizes[0] {
+		return 0
+	}
+	c := sizes[0]
+	for _, m := range sizes {
+		if m <= n {
+			c = m
+		}
+	}
+	return c
+}
+
+// nodeChunks are the node counts a chunk of scratch.slab may hold, and
+// detailChunks the Detail counts of one of scratch.dslab: the ones whose
+// bytes (and the allocation's 8-byte header past 512 bytes) fill a size
+// class of the allocator but for at most 8 bytes (59 nodes of 104 bytes:
+// 6,136 + 8 of 6,144 bytes; 43 Details of 80: 3,448 of 3,456), so that a
+// kept tree holds little more than its nodes.
+var (
+	nodeChunks   = [...]int{2, 6, 11, 22, 59, 118}
+	detailChunks = [...]int{2, 4, 6, 11, 19, 43, 67}
+)
 
 // done clears the nodes left on the free list, which their chunk keeps:
 // what they pointed to must not stay alive with the tree.
 func (s *scratch) done() {
 	for _, k := range s.free {
-		*k = Node{}
+		s.clear(k)
 	}
-	s.free = nil
+	s.free, s.dfree = nil, nil
 }
 
 // put gives k, which nothing holds any more, to node for reuse. The
@@ -779,7 +838,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 	}
 	ca.brk()
 	kids := ca.out()
-	if node.Name == "" && len(node.Actions) > 0 || node.Name == "" && node.Role == "generic" {
+	if node.Name == "" && len(node.Actions()) > 0 || node.Name == "" && node.Role == "generic" {
 		// An operable element with no name of its own (a div with a click
 		// handler) is named by its text, as a person would read it, when
 		// the text is short enough for a name: a longer one (a focusable
@@ -1003,7 +1062,7 @@ func operableOnly(kids []*Node, out []*Node, s *scratch) []*Node {
 		switch {
 		case k.Role == "":
 			s.put(k)
-		case interactiveRole(k.Role) || len(k.Actions) > 0:
+		case interactiveRole(k.Role) || len(k.Actions()) > 0:
 			out = append(out, k)
 		default:
 			out = operableOnly(k.Children, out, s)
@@ -1043,7 +1102,7 @@ func allText(kids []*Node) (string, bool) {
 // (one child, or the pieces of one inline run). An element a person can
 // reach by keyboard (Focusable) is not: its line holds its id.
 func collapsible(n *Node) bool {
-	if len(n.States) > 0 || len(n.Props) > 0 || len(n.Actions) > 0 || n.Focusable {
+	if len(n.States()) > 0 || len(n.Props()) > 0 || len(n.Actions()) > 0 || n.Focusable {
 		return false
 	}
 	switch n.Role {
@@ -1232,7 +1291,10 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 		b.scratch.at, b.scratch.total = i, f.d.Len()
 	}
 	node := b.scratch.node()
-	node.Role, node.Name, node.DOM, node.Actions = role, name, f.offset+i, acts
+	node.Role, node.Name, node.DOM = role, name, f.offset+i
+	if len(acts) > 0 {
+		b.scratch.detail(node).Actions = acts
+	}
 	if role == "" || role == "none" {
 		node.Role = "generic"
 	}
@@ -1343,7 +1405,7 @@ func redundant(k *Node, name *nameMatcher) bool {
 func (b *builder) states(f *frame, n *html.Node, node *Node) {
 	fa := f.d.Facts(n)
 	role := node.Role
-	add := func(k, v string) { node.States = append(node.States, Attr{k, v}) }
+	add := func(k, v string) { d := b.scratch.detail(node); d.States = append(d.States, Attr{k, v}) }
 	switch role {
 	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
 		if editable(n, role) {
@@ -1502,7 +1564,7 @@ func headingLevel(n *html.Node) int {
 
 // props fills the attributes an agent needs to fill the element.
 func (b *builder) props(f *frame, n *html.Node, node *Node) {
-	add := func(k, v string) { node.Props = append(node.Props, Attr{k, v}) }
+	add := func(k, v string) { d := b.scratch.detail(node); d.Props = append(d.Props, Attr{k, v}) }
 	if n.Namespace != "" {
 		return
 	}

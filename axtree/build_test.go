@@ -145,10 +145,10 @@ func TestStatesAndProps(t *testing.T) {
 			t.Fatalf("%s %q missing: %v", role, name, lines(tr))
 		}
 		var s, p []string
-		for _, a := range n.States {
+		for _, a := range n.States() {
 			s = append(s, a.Key+"="+a.Value)
 		}
-		for _, a := range n.Props {
+		for _, a := range n.Props() {
 			p = append(p, a.Key+"="+a.Value)
 		}
 		if strings.Join(s, ",") != states || strings.Join(p, ",") != props {
@@ -170,14 +170,14 @@ func TestActionableGenericNamedByText(t *testing.T) {
 	if got != "generic:Open card#1|generic:Focusable#2|text:Not tabbable" {
 		t.Fatalf("got %s", got)
 	}
-	if n := find(tr, "generic", "Open card"); strings.Join(n.Actions, ",") != "click" {
-		t.Fatalf("a div with an onclick handler must say [actions=click], got %v", n.Actions)
+	if n := find(tr, "generic", "Open card"); strings.Join(n.Actions(), ",") != "click" {
+		t.Fatalf("a div with an onclick handler must say [actions=click], got %v", n.Actions())
 	}
 	tr = build(t, `<body><button onclick="go()">Go</button><div draggable=true>Drag me</div></body>`)
-	if n := find(tr, "button", "Go"); len(n.Actions) != 0 {
-		t.Fatalf("a click handler on a button adds nothing, got %v", n.Actions)
+	if n := find(tr, "button", "Go"); len(n.Actions()) != 0 {
+		t.Fatalf("a click handler on a button adds nothing, got %v", n.Actions())
 	}
-	if n := find(tr, "group", "Drag me"); n == nil || strings.Join(n.Actions, ",") != "drag-drop" {
+	if n := find(tr, "group", "Drag me"); n == nil || strings.Join(n.Actions(), ",") != "drag-drop" {
 		t.Fatalf("draggable: %v", lines(tr))
 	}
 }

@@ -18,26 +18,29 @@ type Attr struct {
 
 // Node is one line of the tree: an element (Role != "") or a text run
 // (Role == "", the text in Name).
+//
+// The fields most nodes leave empty (states, actions, fill attributes, the
+// placeholder count) live in a Detail that Node points to only when one of
+// them is set; read them through the methods States, Actions, Props and
+// More, which treat a node without a Detail (or a nil node) as having none.
 type Node struct {
-	ID      int      // positive for elements; 0 for text lines
-	Role    string   // ARIA role; "" for a text line
-	Name    string   // accessible name, or the text of a text line
-	States  []Attr   // intrinsic state flags in print order: editable, checked=mixed, level=2, ...
-	Actions []string // actions the role does not already imply, in vocabulary order
-	Props   []Attr   // fill attributes in print order: required, placeholder, value, type, ...
-	DOM     int      // pre-order element index (as axtree inspect numbers it); -1 for text
-	Href    string   // raw link target (href, iframe src, form action), unresolved; "" if none
-	// More, when positive, makes the node a placeholder for More sibling
-	// nodes (each with its subtree) that a token budget left out at this
-	// place; it prints as "[+N more]" and has no role, name or children.
-	// The builder never makes one.
-	More     int
+	ID   int    // positive for elements; 0 for text lines
+	Role string // ARIA role; "" for a text line
+	Name string // accessible name, or the text of a text line
+	DOM  int    // pre-order element index (as axtree inspect numbers it); -1 for text
+	Href string // raw link target (href, iframe src, form action), unresolved; "" if none
+	// Children are the node's lines below it, in document order.
 	Children []*Node
+	// Detail holds the fields most nodes leave empty; nil when all of them
+	// are. Set them through it (n.Detail = &Detail{...}, or on the Detail
+	// n has); read them through n.States(), n.Actions(), n.Props() and
+	// n.More(). Nodes copied by value share one Detail: give a copy a
+	// Detail of its own before changing it.
+	Detail *Detail
 
 	// The flags come last, side by side, so that they share one word: a
-	// Node is then 176 bytes, a size class below the 192 it took with a
-	// flag between the ints, and a kept tree has one per element and text
-	// line.
+	// Node is then 104 bytes (13 words), and a kept tree has one per
+	// element and text line.
 
 	// Inferred: the role was inferred from listeners, not given by markup.
 	Inferred bool
@@ -52,12 +55,63 @@ type Node struct {
 	Focusable bool
 }
 
+// Detail is the part of a Node that most nodes leave empty, kept out of
+// Node so that a kept tree pays for it only on the nodes that have it: on
+// a typical page fewer than one element in ten has a state, an action or
+// a fill attribute.
+type Detail struct {
+	States  []Attr   // intrinsic state flags in print order: editable, checked=mixed, level=2, ...
+	Actions []string // actions the role does not already imply, in vocabulary order
+	Props   []Attr   // fill attributes in print order: required, placeholder, value, type, ...
+	// More, when positive, makes the node a placeholder for More sibling
+	// nodes (each with its subtree) that a token budget left out at this
+	// place; it prints as "[+N more]" and has no role, name or children.
+	// The builder never makes one.
+	More int
+}
+
+// States returns n's intrinsic state flags in print order (Detail.States);
+// nil when n has none.
+func (n *Node) States() []Attr {
+	if n == nil || n.Detail == nil {
+		return nil
+	}
+	return n.Detail.States
+}
+
+// Actions returns the actions n's role does not already imply, in
+// vocabulary order (Detail.Actions); nil when n has none.
+func (n *Node) Actions() []string {
+	if n == nil || n.Detail == nil {
+		return nil
+	}
+	return n.Detail.Actions
+}
+
+// Props returns n's fill attributes in print order (Detail.Props); nil
+// when n has none.
+func (n *Node) Props() []Attr {
+	if n == nil || n.Detail == nil {
+		return nil
+	}
+	return n.Detail.Props
+}
+
+// More returns the number of left-out siblings n stands for when it is a
+// budget's placeholder (Detail.More); 0 for every other node.
+func (n *Node) More() int {
+	if n == nil || n.Detail == nil {
+		return 0
+	}
+	return n.Detail.More
+}
+
 // Operable reports whether a person can act on n: an interactive role
 // (roles.IsInteractive) or actions its listeners add. Budgets never drop
 // an operable element; the builder keeps one inside a leaf role's
 // presentational children for the same reason.
 func (n *Node) Operable() bool {
-	return n != nil && n.Role != "" && (interactiveRole(n.Role) || len(n.Actions) > 0)
+	return n != nil && n.Role != "" && (interactiveRole(n.Role) || len(n.Actions()) > 0)
 }
 
 // Addressable reports whether the text prints n's id: every element but
@@ -74,12 +128,12 @@ func (n *Node) Addressable() bool {
 	if !PartRole(n.Role) || n.Focusable || n.Operable() {
 		return true
 	}
-	for _, a := range n.States {
+	for _, a := range n.States() {
 		if a.Key == "checked" || a.Key == "selected" {
 			return true
 		}
 	}
-	for _, a := range n.Props {
+	for _, a := range n.Props() {
 		if a.Key == "value" {
 			return true
 		}
@@ -197,4 +251,28 @@ func (t *Tree) IDs() []int {
 		return true
 	})
 	return ids
+}
+
+// SetStates sets n's state flags (Detail.States), giving n a Detail
+// first when it has none. Like the other setters it changes the Detail n
+// points to, which nodes copied from n share.
+func (n *Node) SetStates(states []Attr) { n.detail().States = states }
+
+// SetActions sets the actions n's role does not imply (Detail.Actions),
+// giving n a Detail first when it has none.
+func (n *Node) SetActions(actions []string) { n.detail().Actions = actions }
+
+// SetProps sets n's fill attributes (Detail.Props), giving n a Detail
+// first when it has none.
+func (n *Node) SetProps(props []Attr) { n.detail().Props = props }
+
+// SetMore makes n a placeholder for more left-out siblings
+// (Detail.More), giving n a Detail first when it has none.
+func (n *Node) SetMore(more int) { n.detail().More = more }
+
+func (n *Node) detail() *Detail {
+	if n.Detail == nil {
+		n.Detail = &Detail{}
+	}
+	return n.Detail
 }

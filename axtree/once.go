@@ -43,7 +43,7 @@ func (s *onceState) walk(ns []*Node, items bool) []*Node {
 	cut := false // a run start was dropped since the last kept node (dropNodes)
 	for _, k := range ns {
 		if k.Role == "" {
-			if k.More == 0 && s.dropText(k, prev, items) {
+			if k.More() == 0 && s.dropText(k, prev, items) {
 				if !k.Joined {
 					cut = true
 				}

@@ -11,7 +11,7 @@ package axtree
 // childless element a person can act on (a link, an inline button), with
 // nothing on its line after its id.
 func runPiece(k *Node) bool {
-	return k.Operable() && len(k.Children) == 0 && len(k.States) == 0 && len(k.Props) == 0
+	return k.Operable() && len(k.Children) == 0 && len(k.States()) == 0 && len(k.Props()) == 0
 }
 
 // dropNodes removes from kids, in place, the nodes gone reports, keeping
@@ -44,7 +44,7 @@ func oneRun(kids []*Node) bool {
 		return false
 	}
 	for i, k := range kids {
-		if len(k.Children) > 0 || k.More > 0 || k.Joined != (i > 0) {
+		if len(k.Children) > 0 || k.More() > 0 || k.Joined != (i > 0) {
 			return false
 		}
 	}

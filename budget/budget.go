@@ -380,7 +380,7 @@ func (b *builder) kids(in []*axtree.Node, skeleton bool) []*axtree.Node {
 		}
 		in := b.f.info[n]
 		if isMore(n) { // a placeholder from an earlier cut: keep its count
-			cut += n.More
+			cut += n.More()
 			b.seen[n] = true
 			continue
 		}
@@ -414,7 +414,7 @@ func (b *builder) kids(in []*axtree.Node, skeleton bool) []*axtree.Node {
 // appendNode appends k, merging two adjacent placeholders into one.
 func appendNode(out []*axtree.Node, k *axtree.Node) []*axtree.Node {
 	if isMore(k) {
-		return appendMore(out, k.More)
+		return appendMore(out, k.More())
 	}
 	return append(out, k)
 }
@@ -424,11 +424,11 @@ func appendNode(out []*axtree.Node, k *axtree.Node) []*axtree.Node {
 func appendMore(out []*axtree.Node, n int) []*axtree.Node {
 	if len(out) > 0 && isMore(out[len(out)-1]) {
 		last := *out[len(out)-1]
-		last.More += n
+		last.Detail = &axtree.Detail{More: last.More() + n} // a copy of its own: the Detail is shared
 		out[len(out)-1] = &last
 		return out
 	}
-	return append(out, &axtree.Node{More: n, DOM: -1})
+	return append(out, &axtree.Node{DOM: -1, Detail: &axtree.Detail{More: n}})
 }
 
 // similarRuns gives each sibling its position within its run of similar
@@ -459,4 +459,4 @@ func (f *fitter) similarRuns(kids []*axtree.Node) []int {
 }
 
 // isMore reports whether n is a placeholder line (axtree.Node.More).
-func isMore(n *axtree.Node) bool { return n.More > 0 && n.Role == "" }
+func isMore(n *axtree.Node) bool { return n.More() > 0 && n.Role == "" }

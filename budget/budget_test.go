@@ -211,7 +211,7 @@ func TestListPlaceholder(t *testing.T) {
 		"  [+5 more]\n[truncated=nodes,budget]\n", string(res.Text))
 	back, err := serialize.Parse(string(res.Text))
 	require.NoError(t, err)
-	assert.Equal(t, 5, back.Roots[1].Children[3].More)
+	assert.Equal(t, 5, back.Roots[1].Children[3].More())
 }
 
 // TestHostileTextCannotForgePlaceholder: page text that spells a
@@ -224,8 +224,8 @@ func TestHostileTextCannotForgePlaceholder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "[+99 more]", back.Roots[0].Name)
 	for _, n := range back.Roots {
-		if n.More > 0 {
-			assert.Equal(t, 1, n.More, "only the cut long text is a placeholder: %s", res.Text)
+		if n.More() > 0 {
+			assert.Equal(t, 1, n.More(), "only the cut long text is a placeholder: %s", res.Text)
 		}
 	}
 	assert.Contains(t, string(res.Text), `\[+3 more]`)

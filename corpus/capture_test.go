@@ -103,11 +103,11 @@ func mustFind(t *testing.T, res *render.Result, role, name string) *axtree.Node 
 }
 
 func hasState(n *axtree.Node, key, value string) bool {
-	return slices.Contains(n.States, axtree.Attr{Key: key, Value: value})
+	return slices.Contains(n.States(), axtree.Attr{Key: key, Value: value})
 }
 
 func hasProp(n *axtree.Node, key, value string) bool {
-	return slices.Contains(n.Props, axtree.Attr{Key: key, Value: value})
+	return slices.Contains(n.Props(), axtree.Attr{Key: key, Value: value})
 }
 
 // wantLine requires a line of the text matching the regular expression
@@ -144,8 +144,8 @@ func noActionsOn(t *testing.T, res *render.Result, idAttr string) {
 		t.Fatalf("no element #%s in the document", idAttr)
 	}
 	res.Tree.Walk(func(n *axtree.Node, _ int) bool {
-		if n.ID > 0 && res.Tree.Node(n.ID) == el && len(n.Actions) > 0 {
-			t.Errorf("container #%s has actions %v", idAttr, n.Actions)
+		if n.ID > 0 && res.Tree.Node(n.ID) == el && len(n.Actions()) > 0 {
+			t.Errorf("container #%s has actions %v", idAttr, n.Actions())
 		}
 		return true
 	})
@@ -159,25 +159,25 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 		// Root delegation without a selector lands where the pointer cursor
 		// starts (the card), not on the spans inside it or the container.
 		card := mustFind(t, live, "generic", "Fix login redirect loop AX-412")
-		if !slices.Equal(card.Actions, []string{"click"}) {
-			t.Errorf("delegated card: actions %v, want [click]", card.Actions)
+		if !slices.Equal(card.Actions(), []string{"click"}) {
+			t.Errorf("delegated card: actions %v, want [click]", card.Actions())
 		}
 		if len(card.Children) != 0 {
 			t.Errorf("the spans inside the card got lines of their own: %v", card.Children)
 		}
 		noActionsOn(t, live, "root")
 		// The walk enters shadow roots: composed events reach the container.
-		if n := mustFind(t, live, "generic", "Ada L."); !slices.Equal(n.Actions, []string{"click"}) {
-			t.Errorf("shadow chip: actions %v, want [click]", n.Actions)
+		if n := mustFind(t, live, "generic", "Ada L."); !slices.Equal(n.Actions(), []string{"click"}) {
+			t.Errorf("shadow chip: actions %v, want [click]", n.Actions())
 		}
 		// A target the hook resolved itself (React + delegated bits).
-		if n := mustFind(t, live, "generic", "Dark mode for settings"); !slices.Equal(n.Actions, []string{"click"}) {
-			t.Errorf("resolved card: actions %v, want [click]", n.Actions)
+		if n := mustFind(t, live, "generic", "Dark mode for settings"); !slices.Equal(n.Actions(), []string{"click"}) {
+			t.Errorf("resolved card: actions %v, want [click]", n.Actions())
 		}
 		// jQuery-style selector delegation: matching anchors only.
 		for _, name := range []string{"Assigned to me", "Blocked"} {
-			if n := mustFind(t, live, "generic", name); !slices.Equal(n.Actions, []string{"click"}) {
-				t.Errorf("%q: actions %v, want [click]", name, n.Actions)
+			if n := mustFind(t, live, "generic", name); !slices.Equal(n.Actions(), []string{"click"}) {
+				t.Errorf("%q: actions %v, want [click]", name, n.Actions())
 			}
 		}
 		if n := find(live.Tree, "generic", "Help"); n != nil {
@@ -185,8 +185,8 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 		}
 		wantLine(t, live.Text(), `\[generic\]\[actions=click\] Fix login redirect loop AX-412 \[id=\d+\]$`)
 		// A native button the root delegate reaches implies click itself.
-		if n := mustFind(t, live, "button", "Add card"); len(n.Actions) != 0 {
-			t.Errorf("button: actions %v, want none", n.Actions)
+		if n := mustFind(t, live, "button", "Add card"); len(n.Actions()) != 0 {
+			t.Errorf("button: actions %v, want none", n.Actions())
 		}
 		// Without the capture's listeners nothing is clickable.
 		if find(static.Tree, "generic", "Fix login redirect loop AX-412") != nil {
@@ -201,26 +201,26 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 		if n := find(live.Tree, "generic", "Hover preview"); n != nil {
 			t.Errorf("dragenter+dragover alone made a drop zone: %+v", n)
 		}
-		if n := mustFind(t, static, "button", "Deliver to Warehouse B"); len(n.Actions) != 0 {
-			t.Errorf("static button: actions %v", n.Actions)
+		if n := mustFind(t, static, "button", "Deliver to Warehouse B"); len(n.Actions()) != 0 {
+			t.Errorf("static button: actions %v", n.Actions())
 		}
 	},
 	"readonly-field": func(t *testing.T, live, static *render.Result) {
 		wantLine(t, live.Text(), `\[textbox\]\[read-only\]\[actions=click→type:focus-first\] Departure date \[id=\d+\] \[placeholder="Pick a date"\]$`)
 		// Read-only with a click listener but no typing listener: no action.
 		cur := mustFind(t, live, "textbox", "Currency")
-		if !hasState(cur, "read-only", "") || len(cur.Actions) != 0 {
-			t.Errorf("Currency: states %v actions %v, want [read-only] and no actions", cur.States, cur.Actions)
+		if !hasState(cur, "read-only", "") || len(cur.Actions()) != 0 {
+			t.Errorf("Currency: states %v actions %v, want [read-only] and no actions", cur.States(), cur.Actions())
 		}
 		// (b): a focusable non-editable element with focusin + keypress.
-		if n := mustFind(t, live, "generic", "Passengers"); !slices.Equal(n.Actions, []string{"click→type:focus-first"}) {
-			t.Errorf("Passengers: actions %v", n.Actions)
+		if n := mustFind(t, live, "generic", "Passengers"); !slices.Equal(n.Actions(), []string{"click→type:focus-first"}) {
+			t.Errorf("Passengers: actions %v", n.Actions())
 		}
 		if n := mustFind(t, live, "textbox", "From"); !hasState(n, "editable", "") || !hasProp(n, "value", "Berlin Hbf") {
-			t.Errorf("From: states %v props %v", n.States, n.Props)
+			t.Errorf("From: states %v props %v", n.States(), n.Props())
 		}
-		if n := mustFind(t, static, "textbox", "Departure date"); len(n.Actions) != 0 {
-			t.Errorf("static date field: actions %v", n.Actions)
+		if n := mustFind(t, static, "textbox", "Departure date"); len(n.Actions()) != 0 {
+			t.Errorf("static date field: actions %v", n.Actions())
 		}
 	},
 	"shadow-frame": func(t *testing.T, live, static *render.Result) {
@@ -234,7 +234,7 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 			t.Errorf("the frame's textbox is not under its iframe")
 		}
 		if !hasProp(cc, "value", "4242 4242 4242 4242") {
-			t.Errorf("Card number props %v", cc.Props)
+			t.Errorf("Card number props %v", cc.Props())
 		}
 		if h := live.Tree.Node(cc.ID); h == nil || h.Data != "input" {
 			t.Errorf("id %d of the frame's textbox binds %v", cc.ID, h)
@@ -248,27 +248,27 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 		// Checkedness follows the live value in both directions.
 		news, sNews := mustFind(t, live, "checkbox", "Email me about new jobs"), mustFind(t, static, "checkbox", "Email me about new jobs")
 		if hasState(news, "checked", "") || !hasState(sNews, "checked", "") {
-			t.Errorf("checked attribute, live unchecked: live %v static %v", news.States, sNews.States)
+			t.Errorf("checked attribute, live unchecked: live %v static %v", news.States(), sNews.States())
 		}
 		rem, sRem := mustFind(t, live, "checkbox", "Keep me signed in"), mustFind(t, static, "checkbox", "Keep me signed in")
 		if !hasState(rem, "checked", "") || hasState(sRem, "checked", "") {
-			t.Errorf("no attribute, live checked: live %v static %v", rem.States, sRem.States)
+			t.Errorf("no attribute, live checked: live %v static %v", rem.States(), sRem.States())
 		}
 		if n := mustFind(t, live, "checkbox", "Select all alerts"); !hasState(n, "checked", "mixed") {
-			t.Errorf("indeterminate: %v", n.States)
+			t.Errorf("indeterminate: %v", n.States())
 		}
 		// A typed value beats the value attribute (and the textarea's text).
 		if n := mustFind(t, live, "textbox", "City"); !hasProp(n, "value", "Hamburg") {
-			t.Errorf("City props %v", n.Props)
+			t.Errorf("City props %v", n.Props())
 		}
 		if n := mustFind(t, static, "textbox", "City"); !hasProp(n, "value", "Berlin") {
-			t.Errorf("static City props %v", n.Props)
+			t.Errorf("static City props %v", n.Props())
 		}
 		if n := mustFind(t, live, "textbox", "About you"); !hasProp(n, "value", "Go, distributed systems.") {
-			t.Errorf("About you props %v", n.Props)
+			t.Errorf("About you props %v", n.Props())
 		}
 		if n := mustFind(t, live, "combobox", "Team size"); !hasProp(n, "value", "11–50") {
-			t.Errorf("Team size props %v", n.Props)
+			t.Errorf("Team size props %v", n.Props())
 		}
 		// Live display wins over the markup, both ways.
 		if find(live.Tree, "button", "Undo") != nil || bytes.Contains(live.Text(), []byte("Settings saved")) {
@@ -287,8 +287,8 @@ var captureChecks = map[string]func(t *testing.T, live, static *render.Result){
 	},
 	"click-semantics": func(t *testing.T, live, static *render.Result) {
 		for _, c := range [][2]string{{"button", "Send"}, {"link", "Drafts"}, {"checkbox", "Request read receipt"}} {
-			if n := mustFind(t, live, c[0], c[1]); len(n.Actions) != 0 {
-				t.Errorf("[%s] %q has a click listener its role implies, yet actions %v", c[0], c[1], n.Actions)
+			if n := mustFind(t, live, c[0], c[1]); len(n.Actions()) != 0 {
+				t.Errorf("[%s] %q has a click listener its role implies, yet actions %v", c[0], c[1], n.Actions())
 			}
 		}
 		if bytes.Contains(live.Text(), []byte("[button][actions=")) {

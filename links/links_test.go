@@ -93,7 +93,7 @@ func linkTree() *axtree.Tree {
 	frag := &axtree.Node{ID: 61, Role: "link", Name: "Top [id=1]", Href: "#top"}
 	frame := &axtree.Node{ID: 9, Role: "iframe", Name: "Ad", Href: "https://ads.example.net/f?a=1&b=\"2\""}
 	form := &axtree.Node{ID: 70, Role: "form", Name: "Search", Href: "search", Children: []*axtree.Node{
-		{ID: 71, Role: "textbox", Name: "Query", States: []axtree.Attr{{Key: "editable"}}, Props: []axtree.Attr{{Key: "required"}}},
+		{ID: 71, Role: "textbox", Name: "Query", Detail: &axtree.Detail{States: []axtree.Attr{{Key: "editable"}}, Props: []axtree.Attr{{Key: "required"}}}},
 		{Name: "text with href ignored", Href: "/x"},
 	}}
 	nav := &axtree.Node{ID: 1, Role: "navigation", Children: []*axtree.Node{home, evil, frag, frame}}

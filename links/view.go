@@ -58,11 +58,15 @@ func ParseEnriched(text string) (*axtree.Tree, Record, error) {
 	}
 	r := Record{}
 	t.Walk(func(n *axtree.Node, _ int) bool {
-		if k := len(n.Props); k > 0 && n.ID > 0 && n.Props[k-1].Key == URLKey {
-			r[n.ID] = n.Props[k-1].Value
-			n.Props = n.Props[:k-1]
-			if len(n.Props) == 0 {
-				n.Props = nil
+		if k := len(n.Props()); k > 0 && n.ID > 0 && n.Props()[k-1].Key == URLKey {
+			d := n.Detail
+			r[n.ID] = d.Props[k-1].Value
+			d.Props = d.Props[:k-1]
+			if len(d.Props) == 0 {
+				d.Props = nil
+				if d.States == nil && d.Actions == nil && d.More == 0 {
+					n.Detail = nil // as the node was built: nothing else of its Detail is set
+				}
 			}
 		}
 		return true

@@ -294,7 +294,7 @@ func (ss *session) act(ctx context.Context, id int, action, value string, record
 // secret reports whether what is typed into n must not be recorded: a
 // password field.
 func secret(n *axtree.Node) bool {
-	for _, p := range n.Props {
+	for _, p := range n.Props() {
 		if p.Key == "type" && strings.EqualFold(p.Value, "password") {
 			return true
 		}

@@ -450,7 +450,7 @@ func (ss *session) selectOption(ctx context.Context, in SelectIn) (string, error
 // stateOf reports whether n carries a state flag (checked, pressed, ...),
 // and its value ("true" for a bare flag).
 func stateOf(n *axtree.Node, key string) string {
-	for _, a := range n.States {
+	for _, a := range n.States() {
 		if a.Key == key {
 			if a.Value == "" {
 				return "true"

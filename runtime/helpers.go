@@ -643,7 +643,7 @@ func (s *Session) selectValues(ctx context.Context, o *observation, id int, node
 // below any framework's value setter.
 func (s *Session) typeInto(ctx context.Context, o *observation, id int, node *axtree.Node, text string, clear bool) (string, error) {
 	var how []string
-	for _, a := range node.Actions {
+	for _, a := range node.Actions() {
 		if a == actions.FocusFirst {
 			if err := s.page.Act(ctx, id, capture.Click, ""); err != nil {
 				return "click first", err

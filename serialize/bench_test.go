@@ -21,14 +21,16 @@ func benchTree(n int) *axtree.Tree {
 		case 2:
 			nd = &axtree.Node{ID: i, Role: "link", Name: "Sony WH-1000XM5 Wireless Industry Leading Noise Canceling Headphones", Href: "/dp/B09XS7JWHH", DOM: i}
 		case 3:
-			nd = &axtree.Node{ID: i, Role: "button", Name: "Add to cart", Actions: []string{"click"}, DOM: i}
+			nd = &axtree.Node{ID: i, Role: "button", Name: "Add to cart", DOM: i, Detail: &axtree.Detail{Actions: []string{"click"}}}
 		case 4:
 			nd = &axtree.Node{ID: i, Role: "textbox", Name: "Search Amazon", DOM: i,
-				States: []axtree.Attr{{Key: "editable"}},
-				Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Search Amazon"}, {Key: "type", Value: "search"}}}
+				Detail: &axtree.Detail{
+					States: []axtree.Attr{{Key: "editable"}},
+					Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Search Amazon"}, {Key: "type", Value: "search"}},
+				}}
 		case 5:
 			nd = &axtree.Node{ID: i, Role: "checkbox", Name: "Prime [eligible] \\ free", DOM: i,
-				States: []axtree.Attr{{Key: "checked"}}}
+				Detail: &axtree.Detail{States: []axtree.Attr{{Key: "checked"}}}}
 		default:
 			nd = &axtree.Node{ID: i, Role: "group", Name: "", DOM: i}
 		}

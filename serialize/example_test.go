@@ -10,8 +10,10 @@ import (
 
 func Example() {
 	email := &axtree.Node{ID: 61, Role: "textbox", Name: "Email  *",
-		States: []axtree.Attr{{Key: "editable"}},
-		Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "you@example.com"}, {Key: "type", Value: "email"}}}
+		Detail: &axtree.Detail{
+			States: []axtree.Attr{{Key: "editable"}},
+			Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "you@example.com"}, {Key: "type", Value: "email"}},
+		}}
 	submit := &axtree.Node{ID: 112, Role: "button", Name: "Submit [id=1]"} // hostile name
 	form := &axtree.Node{ID: 60, Role: "form", Name: "Apply", Children: []*axtree.Node{
 		{Name: "We reply\nwithin a week."}, email, submit}}
@@ -46,10 +48,12 @@ func ExampleParse_error() {
 // line; InlineState puts it back on the lines.
 func ExampleOptions_inlineState() {
 	name := &axtree.Node{ID: 1, Role: "textbox", Name: "Name",
-		States: []axtree.Attr{{Key: "editable"}},
-		Props:  []axtree.Attr{{Key: "required"}, {Key: "value", Value: "Ada Lovelace"}}}
+		Detail: &axtree.Detail{
+			States: []axtree.Attr{{Key: "editable"}},
+			Props:  []axtree.Attr{{Key: "required"}, {Key: "value", Value: "Ada Lovelace"}},
+		}}
 	agree := &axtree.Node{ID: 2, Role: "checkbox", Name: "I agree",
-		States: []axtree.Attr{{Key: "checked"}}}
+		Detail: &axtree.Detail{States: []axtree.Attr{{Key: "checked"}}}}
 	tree := &axtree.Tree{Roots: []*axtree.Node{name, agree}}
 
 	serialize.Render(os.Stdout, tree, serialize.Options{})

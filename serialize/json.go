@@ -138,7 +138,7 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		}
 		if isMore(n) {
 			p.buf = append(p.buf, `{"more":`...)
-			p.buf = strconv.AppendInt(p.buf, int64(n.More), 10)
+			p.buf = strconv.AppendInt(p.buf, int64(n.More()), 10)
 			p.buf = append(p.buf, '}')
 			continue
 		}
@@ -191,13 +191,13 @@ func (p *printer) jsonElement(n *axtree.Node, depth int) {
 	b = strconv.AppendInt(b, int64(n.DOM), 10)
 	b = append(b, `,"depth":`...)
 	b = strconv.AppendInt(b, int64(depth), 10)
-	b = p.jsonAttrs(b, `,"states":{`, n.States, "actions")
-	if len(n.Actions) > 0 {
+	b = p.jsonAttrs(b, `,"states":{`, n.States(), "actions")
+	if len(n.Actions()) > 0 {
 		start := len(b)
 		b = append(b, `,"actions":[`...)
 		first := len(b)
 		p.keys.reset()
-		for _, a := range n.Actions {
+		for _, a := range n.Actions() {
 			m := len(b)
 			if m > first {
 				b = append(b, ',')
@@ -221,7 +221,7 @@ func (p *printer) jsonElement(n *axtree.Node, depth int) {
 			b = append(b, ']')
 		}
 	}
-	b = p.jsonAttrs(b, `,"props":{`, n.Props, "id")
+	b = p.jsonAttrs(b, `,"props":{`, n.Props(), "id")
 	p.buf = b
 }
 

@@ -123,7 +123,7 @@ func parse(text string, wantPieces bool) (*axtree.Tree, []Piece, error) {
 			noted = true
 			continue
 		}
-		if depth > 0 && stack[depth-1].More > 0 {
+		if depth > 0 && stack[depth-1].More() > 0 {
 			return nil, nil, lp.errAt(0, "a line below a [+N more] placeholder (it has no children)")
 		}
 		n := &slab[lineNo-1]
@@ -345,7 +345,7 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 		if k == "" {
 			return false, p.errf("expected a state name")
 		}
-		if n.Actions != nil {
+		if n.Actions() != nil {
 			return false, p.errAt(open, "state after the actions group")
 		}
 		if k == "actions" {
@@ -353,7 +353,7 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 			if err != nil {
 				return false, err
 			}
-			n.Actions = acts
+			n.SetActions(acts)
 			continue
 		}
 		v, err := p.valueOpt()
@@ -363,7 +363,7 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 		if err := p.expect(']'); err != nil {
 			return false, err
 		}
-		n.States = append(n.States, axtree.Attr{Key: k, Value: v})
+		n.SetStates(append(n.States(), axtree.Attr{Key: k, Value: v}))
 	}
 	if p.eol() {
 		return false, nil
@@ -426,7 +426,7 @@ func (p *lineParser) node(n *axtree.Node) (next bool, err error) {
 				return false, err
 			}
 		} else {
-			n.Props = append(n.Props, axtree.Attr{Key: k, Value: v})
+			n.SetProps(append(n.Props(), axtree.Attr{Key: k, Value: v}))
 			if v == "" {
 				flagged = true
 			}
@@ -723,20 +723,20 @@ func (p *lineParser) stateLine(r *recordIndex) error {
 		}
 		a := axtree.Attr{Key: k, Value: v}
 		if k == "value" {
-			if seenValue || hasKey(n.Props, k) {
+			if seenValue || hasKey(n.Props(), k) {
 				return p.errAt(open, "value given twice")
 			}
 			seenValue = true
-			n.Props = append(n.Props, a)
+			n.SetProps(append(n.Props(), a))
 			continue
 		}
 		if seenValue {
 			return p.errAt(open, "a state after the value")
 		}
-		if hasKey(n.States, k) {
+		if hasKey(n.States(), k) {
 			return p.errAt(open, "state given twice")
 		}
-		n.States = append(n.States, a)
+		n.SetStates(append(n.States(), a))
 	}
 	return nil
 }
@@ -772,7 +772,7 @@ func (p *lineParser) more(n *axtree.Node) error {
 		}
 		return p.errAt(p.i+at, `expected " more]" to end the placeholder line`)
 	}
-	n.More = v
+	n.SetMore(v)
 	p.i = len(p.line)
 	return nil
 }

@@ -142,8 +142,8 @@ func IsStateKey(k string) bool {
 	return recordState(k) || recordProp(k)
 }
 
-// recordState reports whether a Node.States key goes to the state record;
-// recordProp the same for a Node.Props key. A "value" among the states or a
+// recordState reports whether a Node.States() key goes to the state record;
+// recordProp the same for a Node.Props() key. A "value" among the states or a
 // "checked" among the props is not the builder's and stays on the line.
 func recordState(k string) bool { return k == "checked" || k == "selected" }
 func recordProp(k string) bool  { return k == "value" }
@@ -156,7 +156,7 @@ const (
 
 // isMore reports whether n is a placeholder for nodes a budget left out
 // (axtree.Node.More); an element with More set is printed as an element.
-func isMore(n *axtree.Node) bool { return n.More > 0 && n.Role == "" }
+func isMore(n *axtree.Node) bool { return n.More() > 0 && n.Role == "" }
 
 // stateLineOpen starts a line of the state record.
 const stateLineOpen = "[id="
@@ -254,13 +254,13 @@ const maxPresize = 1 << 20
 // brackets and quotes, the id, the LF.
 func lineBytes(n *axtree.Node, depth int) int {
 	b := 2*depth + len(n.Role) + len(n.Name) + 24
-	for _, a := range n.States {
+	for _, a := range n.States() {
 		b += len(a.Key) + len(a.Value) + 6
 	}
-	for _, a := range n.Props {
+	for _, a := range n.Props() {
 		b += len(a.Key) + len(a.Value) + 6
 	}
-	for _, a := range n.Actions {
+	for _, a := range n.Actions() {
 		b += len(a) + 2
 	}
 	return b
@@ -425,7 +425,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 	}
 	if isMore(n) {
 		p.buf = append(p.buf, moreOpen...)
-		p.buf = strconv.AppendInt(p.buf, int64(n.More), 10)
+		p.buf = strconv.AppendInt(p.buf, int64(n.More()), 10)
 		p.buf = append(p.buf, moreClose...)
 		p.nl, p.open = true, false
 		return true
@@ -493,7 +493,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
 	recorded := false
 	p.keys.reset()
-	for _, a := range n.States {
+	for _, a := range n.States() {
 		k := cleanKey(a.Key)
 		if k == "" || k == "actions" || !p.keys.add(k) {
 			continue
@@ -507,7 +507,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
 		p.buf = append(p.buf, ']')
 	}
-	p.buf = p.appendActions(p.buf, n.Actions)
+	p.buf = p.appendActions(p.buf, n.Actions())
 	p.buf = append(p.buf, ' ')
 	mark := len(p.buf)
 	p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escPlain)
@@ -524,13 +524,13 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	if toRecord {
 		// mark the state props as printed, so that neither a later
 		// duplicate nor the Extra hook puts them back on the line
-		for _, a := range n.Props {
+		for _, a := range n.Props() {
 			if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
 				recorded = true
 			}
 		}
 	}
-	p.buf = p.appendProps(p.buf, n.Props, p.opt.ValueLimit)
+	p.buf = p.appendProps(p.buf, n.Props(), p.opt.ValueLimit)
 	if recorded {
 		p.record = append(p.record, n)
 	}
@@ -551,9 +551,9 @@ func (p *printer) stateRecord() {
 		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
 		p.buf = append(p.buf, ']')
 		p.keys.reset()
-		p.buf = p.appendAttrs(p.buf, n.States, p.opt.ValueLimit, recordState)
+		p.buf = p.appendAttrs(p.buf, n.States(), p.opt.ValueLimit, recordState)
 		p.keys.reset()
-		p.buf = p.appendAttrs(p.buf, n.Props, p.opt.ValueLimit, recordProp)
+		p.buf = p.appendAttrs(p.buf, n.Props(), p.opt.ValueLimit, recordProp)
 		p.buf = append(p.buf, '\n')
 		p.record[i] = nil
 		if p.w != nil && len(p.buf) >= flushAt {
@@ -773,17 +773,17 @@ func (p *printer) linkForm(n *axtree.Node) bool {
 // would print.
 func bare(n *axtree.Node, extra []axtree.Attr) bool {
 	var scratch [64]byte
-	for _, a := range n.Actions {
+	for _, a := range n.Actions() {
 		if len(appendAction(scratch[:0], a)) > 0 {
 			return false
 		}
 	}
-	for _, a := range n.States {
+	for _, a := range n.States() {
 		if k := cleanKey(a.Key); k != "" && k != "actions" {
 			return false
 		}
 	}
-	for _, a := range n.Props {
+	for _, a := range n.Props() {
 		if k := cleanKey(a.Key); k != "" && k != "id" {
 			return false
 		}

@@ -21,21 +21,21 @@ func txt(s string) *axtree.Node { return &axtree.Node{Name: s, DOM: -1} }
 // formTree is the application form of the brief.
 func formTree() *axtree.Tree {
 	name := el(61, "textbox", "Name *")
-	name.States = []axtree.Attr{{Key: "editable"}}
-	name.Props = []axtree.Attr{{Key: "required"}}
+	name.SetStates([]axtree.Attr{{Key: "editable"}})
+	name.SetProps([]axtree.Attr{{Key: "required"}})
 	gh := el(85, "textbox", "GitHub *")
-	gh.States = []axtree.Attr{{Key: "editable"}}
-	gh.Props = []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Type here"}}
+	gh.SetStates([]axtree.Attr{{Key: "editable"}})
+	gh.SetProps([]axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Type here"}})
 	deliver := el(72, "button", "Deliver to …")
-	deliver.Actions = []string{"drag-drop"}
+	deliver.SetActions([]string{"drag-drop"})
 	ro := el(113, "textbox", "…")
-	ro.States = []axtree.Attr{{Key: "read-only"}}
-	ro.Actions = []string{"click→type:focus-first"}
+	ro.SetStates([]axtree.Attr{{Key: "read-only"}})
+	ro.SetActions([]string{"click→type:focus-first"})
 	h := el(3, "heading", "Apply")
-	h.States = []axtree.Attr{{Key: "level", Value: "2"}}
+	h.SetStates([]axtree.Attr{{Key: "level", Value: "2"}})
 	email := el(90, "textbox", "Email")
-	email.States = []axtree.Attr{{Key: "editable"}}
-	email.Props = []axtree.Attr{{Key: "type", Value: "email"}, {Key: "value", Value: "a@b.c"}, {Key: "min", Value: "-1.5"}}
+	email.SetStates([]axtree.Attr{{Key: "editable"}})
+	email.SetProps([]axtree.Attr{{Key: "type", Value: "email"}, {Key: "value", Value: "a@b.c"}, {Key: "min", Value: "-1.5"}})
 	inf := el(95, "button", "Close")
 	inf.Inferred = true
 	form := el(60, "form", "", name, gh, deliver, ro, email, inf, el(112, "button", "Submit Application"))
@@ -73,14 +73,14 @@ func TestRenderForm(t *testing.T) {
 // one's state on its line; an element without an id keeps its state.
 func TestStateRecord(t *testing.T) {
 	box := el(4, "checkbox", "Agree")
-	box.States = []axtree.Attr{{Key: "disabled"}, {Key: "checked", Value: "mixed"}, {Key: "expanded"}}
+	box.SetStates([]axtree.Attr{{Key: "disabled"}, {Key: "checked", Value: "mixed"}, {Key: "expanded"}})
 	opt := el(2, "option", "Berlin")
-	opt.States = []axtree.Attr{{Key: "selected"}, {Key: "checked"}}
-	opt.Props = []axtree.Attr{{Key: "value", Value: "ber"}, {Key: "value", Value: "second"}}
+	opt.SetStates([]axtree.Attr{{Key: "selected"}, {Key: "checked"}})
+	opt.SetProps([]axtree.Attr{{Key: "value", Value: "ber"}, {Key: "value", Value: "second"}})
 	dup := el(2, "radio", "Twin")
-	dup.States = []axtree.Attr{{Key: "checked"}}
+	dup.SetStates([]axtree.Attr{{Key: "checked"}})
 	anon := el(0, "radio", "No id")
-	anon.States = []axtree.Attr{{Key: "checked"}}
+	anon.SetStates([]axtree.Attr{{Key: "checked"}})
 	tr := &axtree.Tree{Roots: []*axtree.Node{box, el(9, "listbox", "City", opt), dup, anon}, Truncated: []string{"nodes"}}
 	want := `[checkbox][disabled][expanded] Agree [id=4]
 [listbox] City [id=9]
@@ -100,7 +100,7 @@ func TestStateRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := back.Roots[1].Children[0]
-	if b.ID != 2 || len(b.States) != 2 || b.States[0].Key != "selected" || len(b.Props) != 1 || b.Props[0].Value != "ber" {
+	if b.ID != 2 || len(b.States()) != 2 || b.States()[0].Key != "selected" || len(b.Props()) != 1 || b.Props()[0].Value != "ber" {
 		t.Errorf("state line attached wrongly: %+v", b)
 	}
 	if again := string(AppendText(nil, back, Options{})); again != want {
@@ -177,9 +177,9 @@ func TestForgery(t *testing.T) {
 	}
 	for _, h := range hostile {
 		b := el(10, "button", h)
-		b.Props = []axtree.Attr{{Key: "value", Value: h}, {Key: "placeholder", Value: h}}
-		b.States = []axtree.Attr{{Key: "level", Value: h}}
-		b.Actions = []string{h, "click"}
+		b.SetProps([]axtree.Attr{{Key: "value", Value: h}, {Key: "placeholder", Value: h}})
+		b.SetStates([]axtree.Attr{{Key: "level", Value: h}})
+		b.SetActions([]string{h, "click"})
 		tr := &axtree.Tree{Roots: []*axtree.Node{b, txt(h), txt(h)}}
 		out := AppendText(nil, tr, Options{})
 		if !utf8.Valid(out) {
@@ -197,7 +197,7 @@ func TestForgery(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v\n%s", h, err, out)
 		}
-		if len(back.Roots) != 3 || back.Roots[0].ID != 10 || len(back.Roots[0].Props) != 2 ||
+		if len(back.Roots) != 3 || back.Roots[0].ID != 10 || len(back.Roots[0].Props()) != 2 ||
 			back.Roots[1].Role != "" || back.Roots[2].Role != "" {
 			t.Errorf("%q: parsed structure changed:\n%s", h, out)
 		}
@@ -249,14 +249,14 @@ func TestForgeryInlineRun(t *testing.T) {
 func TestInlineRunRules(t *testing.T) {
 	j := func(n *axtree.Node) *axtree.Node { n.Joined = true; return n }
 	req := el(5, "link", "Req")
-	req.Props = []axtree.Attr{{Key: "required"}}
+	req.SetProps([]axtree.Attr{{Key: "required"}})
 	tr := &axtree.Tree{Roots: []*axtree.Node{
 		txt("See"), j(el(1, "link", "A")), j(txt("and")), j(el(2, "link", "B")), j(txt(".")),
 		j(txt("text after text")),
 		j(el(0, "link", "no id")), j(txt("after no id")),
 		req, j(txt("after a flag")),
 		el(6, "list", "", txt("kid")), j(el(7, "link", "after children")), j(el(8, "link", "parent", txt("x"))),
-		{More: 3}, j(txt("after a placeholder")), j(el(9, "button", "Go")),
+		{Detail: &axtree.Detail{More: 3}}, j(txt("after a placeholder")), j(el(9, "button", "Go")),
 	}}
 	out := string(AppendText(nil, tr, Options{}))
 	want := `See [A](1) and [B](2).
@@ -361,7 +361,7 @@ func TestValueQuoting(t *testing.T) {
 		{"a/b", `[k="a/b"]`},
 	} {
 		n := el(1, "x", "")
-		n.Props = []axtree.Attr{{Key: "k", Value: c.v}}
+		n.SetProps([]axtree.Attr{{Key: "k", Value: c.v}})
 		got := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n}}, Options{}))
 		want := "[x] [id=1] " + c.want + "\n"
 		if got != want {
@@ -372,9 +372,9 @@ func TestValueQuoting(t *testing.T) {
 
 func TestKeysAndDuplicates(t *testing.T) {
 	n := el(5, "b[ut]ton x", "N")
-	n.States = []axtree.Attr{{Key: "actions", Value: "forged"}, {Key: "a b"}, {Key: "ab", Value: "2"}, {Key: "[]"}}
-	n.Actions = []string{"click", "", "click", "a,b", " "}
-	n.Props = []axtree.Attr{{Key: "id", Value: "9"}, {Key: "req"}, {Key: "req", Value: "x"}}
+	n.SetStates([]axtree.Attr{{Key: "actions", Value: "forged"}, {Key: "a b"}, {Key: "ab", Value: "2"}, {Key: "[]"}})
+	n.SetActions([]string{"click", "", "click", "a,b", " "})
+	n.SetProps([]axtree.Attr{{Key: "id", Value: "9"}, {Key: "req"}, {Key: "req", Value: "x"}})
 	got := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n, el(6, "[]", "")}}, Options{}))
 	want := "[buttonx][ab][actions=click,ab] N [id=5] [req]\n[generic] [id=6]\n"
 	if got != want {
@@ -524,8 +524,8 @@ func TestHugeInput(t *testing.T) {
 		if i%2 == 1 {
 			v = tok // a huge token must not be scanned whole per attribute
 		}
-		n.Props = append(n.Props, axtree.Attr{Key: "k" + strings.Repeat("x", i%50), Value: v})
-		n.Actions = append(n.Actions, "a"+strings.Repeat("y", i%40))
+		n.SetProps(append(n.Props(), axtree.Attr{Key: "k" + strings.Repeat("x", i%50), Value: v}))
+		n.SetActions(append(n.Actions(), "a"+strings.Repeat("y", i%40)))
 	}
 	out := AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{n, txt(big)}}, Options{})
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")

@@ -107,8 +107,8 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 				continue
 			}
 			seen[n] = true
-			if n.More > 0 && n.Role == "" { // a placeholder: its line only
-				out = append(out, &axtree.Node{More: n.More})
+			if n.More() > 0 && n.Role == "" { // a placeholder: its line only
+				out = append(out, &axtree.Node{Detail: &axtree.Detail{More: n.More()}})
 				open = false
 				continue
 			}
@@ -149,24 +149,24 @@ func expected(t *axtree.Tree, o Options) []*axtree.Node {
 			if n.ID > 0 && n.Addressable() { // a part of a structure prints no id
 				e.ID = n.ID
 			}
-			e.States = refAttrs(n.States, "actions", o.ValueLimit, map[string]bool{})
-			e.Actions = refActions(n.Actions)
+			e.SetStates(refAttrs(n.States(), "actions", o.ValueLimit, map[string]bool{}))
+			e.SetActions(refActions(n.Actions()))
 			props := map[string]bool{}
-			e.Props = refAttrs(n.Props, "id", o.ValueLimit, props)
+			e.SetProps(refAttrs(n.Props(), "id", o.ValueLimit, props))
 			if o.Extra != nil {
-				e.Props = append(e.Props, refAttrs(o.Extra(n, nil), "id", 0, props)...)
+				e.SetProps(append(e.Props(), refAttrs(o.Extra(n, nil), "id", 0, props)...))
 			}
 			recorded := !o.InlineState && e.ID > 0 && !ids[n.ID]
 			if recorded {
 				// the record's states and value come back after the line's
-				e.States = moveLast(e.States, "checked", "selected")
-				e.Props = moveLast(e.Props, "value")
+				e.SetStates(moveLast(e.States(), "checked", "selected"))
+				e.SetProps(moveLast(e.Props(), "value"))
 			}
 			if e.ID > 0 {
 				ids[n.ID] = true
 			}
 			flagged := false // an attribute without a value on the line
-			for _, a := range e.Props {
+			for _, a := range e.Props() {
 				if a.Value == "" && !(recorded && a.Key == "value") {
 					flagged = true
 				}
@@ -190,8 +190,8 @@ func refRowForm(n *axtree.Node, depth int, o Options, seen map[*axtree.Node]bool
 		if o.Extra != nil {
 			extra = o.Extra(n, nil)
 		}
-		return len(refAttrs(n.States, "actions", 0, map[string]bool{})) == 0 && len(refActions(n.Actions)) == 0 &&
-			len(refAttrs(append(slices.Clone(n.Props), extra...), "id", 0, map[string]bool{})) == 0
+		return len(refAttrs(n.States(), "actions", 0, map[string]bool{})) == 0 && len(refActions(n.Actions())) == 0 &&
+			len(refAttrs(append(slices.Clone(n.Props()), extra...), "id", 0, map[string]bool{})) == 0
 	}
 	if refKey(n.Role) != "row" || n.Inferred || len(n.Children) == 0 || depth+1 >= o.MaxDepth ||
 		refClean(n.Name, o.NameLimit) != "" || n.ID > 0 && n.Addressable() || !bareRef(n) {
@@ -214,7 +214,7 @@ func refRowForm(n *axtree.Node, depth int, o Options, seen map[*axtree.Node]bool
 				continue
 			}
 			marks[n] = true
-			if n.Role == "" && n.More == 0 && refClean(n.Name, o.TextLimit) == "" {
+			if n.Role == "" && n.More() == 0 && refClean(n.Name, o.TextLimit) == "" {
 				if !visit(n.Children, depth, cell) {
 					return false
 				}
@@ -269,18 +269,18 @@ func diff(path string, got, want []*axtree.Node) string {
 			return fmt.Sprintf("%s: role %q?%v, want %q?%v", p, g.Role, g.Inferred, w.Role, w.Inferred)
 		case g.Joined != w.Joined:
 			return fmt.Sprintf("%s: joined %v, want %v", p, g.Joined, w.Joined)
-		case g.More != w.More:
-			return fmt.Sprintf("%s: more %d, want %d", p, g.More, w.More)
+		case g.More() != w.More():
+			return fmt.Sprintf("%s: more %d, want %d", p, g.More(), w.More())
 		case g.Name != w.Name:
 			return fmt.Sprintf("%s: name %q, want %q", p, g.Name, w.Name)
 		case g.ID != w.ID:
 			return fmt.Sprintf("%s: id %d, want %d", p, g.ID, w.ID)
-		case !slices.Equal(g.States, w.States):
-			return fmt.Sprintf("%s: states %q, want %q", p, g.States, w.States)
-		case !slices.Equal(g.Actions, w.Actions):
-			return fmt.Sprintf("%s: actions %q, want %q", p, g.Actions, w.Actions)
-		case !slices.Equal(g.Props, w.Props):
-			return fmt.Sprintf("%s: props %q, want %q", p, g.Props, w.Props)
+		case !slices.Equal(g.States(), w.States()):
+			return fmt.Sprintf("%s: states %q, want %q", p, g.States(), w.States())
+		case !slices.Equal(g.Actions(), w.Actions()):
+			return fmt.Sprintf("%s: actions %q, want %q", p, g.Actions(), w.Actions())
+		case !slices.Equal(g.Props(), w.Props()):
+			return fmt.Sprintf("%s: props %q, want %q", p, g.Props(), w.Props())
 		}
 		if d := diff(p, g.Children, w.Children); d != "" {
 			return d
@@ -374,8 +374,14 @@ func attrsFromJSON(raw json.RawMessage) []axtree.Attr {
 func fromJSON(in []jsonNode) []*axtree.Node {
 	var out []*axtree.Node
 	for _, j := range in {
-		n := &axtree.Node{ID: j.ID, Role: j.Role, Inferred: j.Inferred, Name: j.Name, Actions: j.Actions,
-			States: attrsFromJSON(j.States), Props: attrsFromJSON(j.Props), Children: fromJSON(j.Children), More: j.More}
+		n := &axtree.Node{
+			ID:       j.ID,
+			Role:     j.Role,
+			Inferred: j.Inferred,
+			Name:     j.Name,
+			Children: fromJSON(j.Children),
+			Detail:   &axtree.Detail{Actions: j.Actions, States: attrsFromJSON(j.States), Props: attrsFromJSON(j.Props), More: j.More},
+		}
 		if j.Text != nil {
 			n.Name = *j.Text
 		}
@@ -433,24 +439,24 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 			}
 			n.ID = r.Intn(1000) - 10
 			n.Inferred = r.Intn(5) == 0
-			n.States = randAttrs(r)
-			n.Props = randAttrs(r)
+			n.SetStates(randAttrs(r))
+			n.SetProps(randAttrs(r))
 			for k := r.Intn(3); k > 0; k-- {
-				n.Actions = append(n.Actions, []string{"click", "drag-drop", "click→type:focus-first", randString(r, 3)}[r.Intn(4)])
+				n.SetActions(append(n.Actions(), []string{"click", "drag-drop", "click→type:focus-first", randString(r, 3)}[r.Intn(4)]))
 			}
 		}
 		n.Name = randString(r, 12)
 		n.Joined = r.Intn(3) != 0
 		if cellRole(n.Role) != "" || n.Role == "row" {
 			if r.Intn(5) != 0 { // often a row line (Rows): nothing but text and id
-				n.States, n.Props, n.Actions, n.Inferred = nil, nil, nil, false
+				n.Detail, n.Inferred = nil, false
 			}
 			if n.Role == "row" && r.Intn(4) != 0 {
 				n.Name = ""
 			}
 		}
 		if n.Role == "" && r.Intn(6) == 0 {
-			n.More = r.Intn(40) + 1 // a budget's placeholder (its children are not printed)
+			n.SetMore(r.Intn(40) + 1) // a budget's placeholder (its children are not printed)
 		}
 		if len(all) == 0 || r.Intn(5) == 0 {
 			t.Roots = append(t.Roots, n)
@@ -527,13 +533,13 @@ func FuzzRoundTrip(f *testing.F) {
 				}
 				n.Inferred = bit()
 				if bit() {
-					n.States = []axtree.Attr{{Key: key, Value: value}, {Key: "editable"}}
+					n.SetStates([]axtree.Attr{{Key: key, Value: value}, {Key: "editable"}})
 				}
 				if bit() {
-					n.Props = []axtree.Attr{{Key: "value", Value: value}, {Key: key, Value: name}}
+					n.SetProps([]axtree.Attr{{Key: "value", Value: value}, {Key: key, Value: name}})
 				}
 				if bit() {
-					n.Actions = []string{action, "click"}
+					n.SetActions([]string{action, "click"})
 				}
 			}
 			if len(all) == 0 || bit() {
@@ -594,7 +600,7 @@ func TestFormatDocExample(t *testing.T) {
 	if got := string(AppendText(nil, tr, Options{})); got != example {
 		t.Errorf("FORMAT.md example prints as:\n%s", got)
 	}
-	if n := tr.Roots[4].Children[5]; n.ID != 90 || len(n.Props) != 2 || n.Props[1] != (axtree.Attr{Key: "value", Value: "ada@example.org"}) {
+	if n := tr.Roots[4].Children[5]; n.ID != 90 || len(n.Props()) != 2 || n.Props()[1] != (axtree.Attr{Key: "value", Value: "ada@example.org"}) {
 		t.Errorf("the record's value did not reach element 90: %+v", n)
 	}
 	if l := tr.Roots[2]; l.ID != 59 || !l.Joined || !tr.Roots[3].Joined || tr.Roots[1].Joined {

@@ -24,7 +24,7 @@ func budget() *axtree.Tree {
 	odd := el(11, "row", "",
 		el(12, "rowheader", "Costs | net [id=99]"), el(13, "gridcell", ""), el(14, "columnheader", ""))
 	sel := el(16, "gridcell", "3.00")
-	sel.States = []axtree.Attr{{Key: "selected", Value: "true"}}
+	sel.SetStates([]axtree.Attr{{Key: "selected", Value: "true"}})
 	chosen := el(15, "row", "", el(17, "rowheader", "Tax"), sel)
 	grid := el(1, "grid", "Budget", hdr, rent, odd, chosen)
 	table := el(20, "table", "Notes",
@@ -101,14 +101,14 @@ func TestRowLine(t *testing.T) {
 func TestRowLineOnlyWhenCellsAreBare(t *testing.T) {
 	cell := func(role, name string) *axtree.Node { return el(0, role, name) }
 	for name, row := range map[string]*axtree.Node{
-		"a cell with a state":     el(0, "row", "", cell("cell", "a"), &axtree.Node{Role: "cell", Name: "b", States: []axtree.Attr{{Key: "readonly"}}}),
-		"a cell with actions":     el(0, "row", "", &axtree.Node{Role: "gridcell", ID: 5, Name: "b", Actions: []string{"drag-drop"}}),
+		"a cell with a state":     el(0, "row", "", cell("cell", "a"), &axtree.Node{Role: "cell", Name: "b", Detail: &axtree.Detail{States: []axtree.Attr{{Key: "readonly"}}}}),
+		"a cell with actions":     el(0, "row", "", &axtree.Node{Role: "gridcell", ID: 5, Name: "b", Detail: &axtree.Detail{Actions: []string{"drag-drop"}}}),
 		"a cell with content":     el(0, "row", "", el(0, "cell", "", el(6, "button", "Edit"))),
 		"a row with a name":       el(0, "row", "Totals", cell("cell", "a")),
 		"a focusable row":         {Role: "row", ID: 7, Focusable: true, Children: []*axtree.Node{cell("cell", "a")}},
 		"an inferred cell":        el(0, "row", "", &axtree.Node{Role: "cell", Name: "a", Inferred: true}),
 		"a child that is no cell": el(0, "row", "", cell("cell", "a"), txt("b")),
-		"an expanded row":         {Role: "row", States: []axtree.Attr{{Key: "expanded"}}, Children: []*axtree.Node{cell("cell", "a")}},
+		"an expanded row":         {Role: "row", Children: []*axtree.Node{cell("cell", "a")}, Detail: &axtree.Detail{States: []axtree.Attr{{Key: "expanded"}}}},
 	} {
 		text := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{el(1, "table", "T", row)}}, Options{}))
 		assert.NotContains(t, text, "|", name)
