@@ -444,11 +444,11 @@ func chunk(fresh, at, total int, sizes []int) int {
 // nodeChunks are the node counts a chunk of scratch.slab may hold, and
 // detailChunks the Detail counts of one of scratch.dslab: the ones whose
 // bytes (and the allocation's 8-byte header past 512 bytes) fill a size
-// class of the allocator but for at most 8 bytes (59 nodes of 104 bytes:
-// 6,136 + 8 of 6,144 bytes; 43 Details of 80: 3,448 of 3,456), so that a
+// class of the allocator but for a few bytes (85 nodes of 96 bytes: 8,160
+// + 8 of 8,192 bytes; 43 Details of 80: 3,440 + 8 of 3,456), so that a
 // kept tree holds little more than its nodes.
 var (
-	nodeChunks   = [...]int{2, 6, 11, 22, 59, 118}
+	nodeChunks   = [...]int{2, 5, 13, 33, 85, 141}
 	detailChunks = [...]int{2, 4, 6, 11, 19, 43, 67}
 )
 
@@ -1291,7 +1291,7 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 		b.scratch.at, b.scratch.total = i, f.d.Len()
 	}
 	node := b.scratch.node()
-	node.Role, node.Name, node.DOM = role, name, f.offset+i
+	node.Role, node.Name, node.DOM = role, name, int32(f.offset+i)
 	if len(acts) > 0 {
 		b.scratch.detail(node).Actions = acts
 	}

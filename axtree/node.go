@@ -27,7 +27,6 @@ type Node struct {
 	ID   int    // positive for elements; 0 for text lines
 	Role string // ARIA role; "" for a text line
 	Name string // accessible name, or the text of a text line
-	DOM  int    // pre-order element index (as axtree inspect numbers it); -1 for text
 	Href string // raw link target (href, iframe src, form action), unresolved; "" if none
 	// Children are the node's lines below it, in document order.
 	Children []*Node
@@ -38,9 +37,13 @@ type Node struct {
 	// Detail of its own before changing it.
 	Detail *Detail
 
-	// The flags come last, side by side, so that they share one word: a
-	// Node is then 104 bytes (13 words), and a kept tree has one per
-	// element and text line.
+	// DOM and the flags come last, side by side, so that they share one
+	// word: a Node is then 96 bytes (12 words), and a kept tree has one
+	// per element and text line.
+
+	// DOM is the element's pre-order index (as axtree inspect numbers
+	// it); -1 for text.
+	DOM int32
 
 	// Inferred: the role was inferred from listeners, not given by markup.
 	Inferred bool

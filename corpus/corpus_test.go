@@ -256,7 +256,7 @@ func TestRecall(t *testing.T) {
 	for _, name := range shared.Pages(t) {
 		p := page{name: name, path: shared.Path(t, "corpus", "pages", name+".html")}
 		res := renderPage(t, p)
-		byDOM := map[int]*axtree.Node{}
+		byDOM := map[int32]*axtree.Node{}
 		res.Tree.Walk(func(n *axtree.Node, _ int) bool {
 			if n.Role != "" && n.ID > 0 {
 				byDOM[n.DOM] = n
@@ -285,7 +285,7 @@ func TestRecall(t *testing.T) {
 				continue
 			}
 			n++
-			if node := byDOM[cl.I]; node != nil && node.Role == cl.Role {
+			if node := byDOM[int32(cl.I)]; node != nil && node.Role == cl.Role {
 				ok++
 				continue
 			} else if node != nil {

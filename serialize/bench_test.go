@@ -19,20 +19,20 @@ func benchTree(n int) *axtree.Tree {
 		case 0, 1:
 			nd = &axtree.Node{Name: "Wireless noise cancelling headphones with 30 hours of battery life, fast charging and a carrying case " + strconv.Itoa(i), DOM: -1}
 		case 2:
-			nd = &axtree.Node{ID: i, Role: "link", Name: "Sony WH-1000XM5 Wireless Industry Leading Noise Canceling Headphones", Href: "/dp/B09XS7JWHH", DOM: i}
+			nd = &axtree.Node{ID: i, Role: "link", Name: "Sony WH-1000XM5 Wireless Industry Leading Noise Canceling Headphones", Href: "/dp/B09XS7JWHH", DOM: int32(i)}
 		case 3:
-			nd = &axtree.Node{ID: i, Role: "button", Name: "Add to cart", DOM: i, Detail: &axtree.Detail{Actions: []string{"click"}}}
+			nd = &axtree.Node{ID: i, Role: "button", Name: "Add to cart", DOM: int32(i), Detail: &axtree.Detail{Actions: []string{"click"}}}
 		case 4:
-			nd = &axtree.Node{ID: i, Role: "textbox", Name: "Search Amazon", DOM: i,
+			nd = &axtree.Node{ID: i, Role: "textbox", Name: "Search Amazon", DOM: int32(i),
 				Detail: &axtree.Detail{
 					States: []axtree.Attr{{Key: "editable"}},
 					Props:  []axtree.Attr{{Key: "required"}, {Key: "placeholder", Value: "Search Amazon"}, {Key: "type", Value: "search"}},
 				}}
 		case 5:
-			nd = &axtree.Node{ID: i, Role: "checkbox", Name: "Prime [eligible] \\ free", DOM: i,
+			nd = &axtree.Node{ID: i, Role: "checkbox", Name: "Prime [eligible] \\ free", DOM: int32(i),
 				Detail: &axtree.Detail{States: []axtree.Attr{{Key: "checked"}}}}
 		default:
-			nd = &axtree.Node{ID: i, Role: "group", Name: "", DOM: i}
+			nd = &axtree.Node{ID: i, Role: "group", Name: "", DOM: int32(i)}
 		}
 		switch {
 		case len(stack) == 0:

@@ -13,7 +13,7 @@ import (
 )
 
 func el(id int, role, name string, kids ...*axtree.Node) *axtree.Node {
-	return &axtree.Node{ID: id, Role: role, Name: name, DOM: id * 10, Children: kids}
+	return &axtree.Node{ID: id, Role: role, Name: name, DOM: int32(id * 10), Children: kids}
 }
 
 func txt(s string) *axtree.Node { return &axtree.Node{Name: s, DOM: -1} }

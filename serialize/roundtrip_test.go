@@ -429,7 +429,7 @@ func randTree(r *rand.Rand, size int) *axtree.Tree {
 	var all []*axtree.Node
 	t := &axtree.Tree{}
 	for i := 0; i < size; i++ {
-		n := &axtree.Node{DOM: i}
+		n := &axtree.Node{DOM: int32(i)}
 		if r.Intn(4) != 0 {
 			roles := []string{"button", "link", "textbox", "heading", "group", "b[x", "row", "row", "cell", "gridcell",
 				"columnheader", "rowheader", "grid", "table", "tree grid", ""}
