@@ -147,7 +147,7 @@ func New(d *dom.Doc) *Sheet {
 	if d == nil {
 		d = dom.New(&html.Node{Type: html.DocumentNode})
 	}
-	s := &Sheet{doc: d, scopes: map[*html.Node]*scopeRules{}, steps: MaxMatchSteps}
+	s := &Sheet{doc: d, steps: MaxMatchSteps} // scopes: made by compile when there is a sheet
 	s.m.steps = &s.steps
 	s.memo = make([]entry, d.Len())
 	s.compile()
@@ -250,6 +250,10 @@ func (s *Sheet) compile() {
 			break
 		}
 	}
+	if len(order) == 0 {
+		return // no sheet: no compiler, and no scopes (a nil map reads as empty)
+	}
+	s.scopes = make(map[*html.Node]*scopeRules, len(order))
 	c := newCompiler(&s.steps)
 	total, has := 0, 0
 	for _, sc := range order {
