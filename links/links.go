@@ -36,14 +36,9 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 // for its length (longer than MaxURLBytes once resolved): the record then
 // misses a link the tree shows, which the tree says with [truncated=links].
 func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
-	r := Record{}
 	if t == nil {
-		return r, false
+		return Record{}, false
 	}
-	if pageURL == "" {
-		pageURL = t.URL
-	}
-	base := Base(pageURL, baseHref)
 	var seen ptrset.Set[axtree.Node]
 	type link struct {
 		id   int
@@ -72,10 +67,13 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 		}
 	}
 	if len(found) == 0 {
-		return r, false
+		return Record{}, false // and no base URL parsed for nothing
 	}
-	r = make(Record, len(found))
-	res := newResolver(base)
+	if pageURL == "" {
+		pageURL = t.URL
+	}
+	r := make(Record, len(found))
+	res := newResolver(Base(pageURL, baseHref))
 	long := false
 	for _, l := range found {
 		u, ok, tooLong := res.resolve(l.href)
