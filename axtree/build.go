@@ -61,6 +61,10 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	}
 	b := &builder{opts: opts, t: &Tree{URL: opts.URL}}
 	b.scratch.nodes, b.scratch.text, b.pending = b.nodes0[:0], b.text0[:0], b.pending0[:0]
+	// the path's children start in one array, not grown from nothing
+	// through six doublings on every page (a page's nodes are about twice
+	// its elements)
+	b.arena = make([]*html.Node, 0, min(64, 2*d.Len()+8))
 	b.t.Title = title(d)
 	top := b.open()
 	b.doc(d, c, 0, &top, 0)
