@@ -61,7 +61,10 @@ type Computer struct {
 	labels map[*html.Node][]*html.Node
 	// labelFor maps a <label> to the control it labels (built with labels).
 	labelFor map[*html.Node]*html.Node
-	xform    map[*html.Node]uint8 // inherited text-transform (see transform.go)
+	// labelsDone: labels and labelFor are built (indexLabels; both stay
+	// nil when no label labels anything)
+	labelsDone bool
+	xform      map[*html.Node]uint8 // inherited text-transform (see transform.go)
 
 	// visited marks elements seen by the current computation: an element
 	// is visited in this computation when its mark (slot.visited for
@@ -206,7 +209,7 @@ func (c *Computer) Forget() {
 	c.xform = nil
 	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
 	c.roleHits = nil
-	c.labels, c.labelFor = nil, nil // rebuilt from the document on first use
+	c.labels, c.labelFor, c.labelsDone = nil, nil, false // rebuilt from the document on first use
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
 	}

@@ -131,3 +131,28 @@ func dirExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
 }
+
+// TestLabelIndexMadeOnUse checks that the label index makes its maps only
+// for a label that labels something: a page without one asks about its
+// controls and makes none, and a label added to the question still names.
+func TestLabelIndexMadeOnUse(t *testing.T) {
+	d, err := dom.ParseDoc([]byte(`<input id=q title="Query"><label>no control</label><button>Go</button>`))
+	require.NoError(t, err)
+	c := New(d, nil)
+	q := d.ByID(d.Root, "q")
+	require.NotNil(t, q)
+	assert.Equal(t, "Query", c.Name(q))
+	assert.True(t, c.labelsDone, "the index was built")
+	assert.Nil(t, c.labels, "no label labels anything")
+	assert.Nil(t, c.labelFor)
+
+	d, err = dom.ParseDoc([]byte(`<label for=q>Search</label><input id=q title="Query">`))
+	require.NoError(t, err)
+	c = New(d, nil)
+	q = d.ByID(d.Root, "q")
+	assert.Equal(t, "Search", c.Name(q))
+	assert.Len(t, c.labels, 1)
+	c.Forget()
+	assert.False(t, c.labelsDone, "Forget drops the index")
+	assert.Equal(t, "Search", c.Name(q), "and it is built again")
+}

@@ -178,10 +178,11 @@ func (c *Computer) LabeledControl(l *html.Node) *html.Node {
 
 // indexLabels builds the label index of the whole document on first use
 // (one pass over the elements), in both directions.
+// The maps are made by the first label that labels something: a page
+// without one makes none.
 func (c *Computer) indexLabels() {
-	if c.labels == nil {
-		c.labels = make(map[*html.Node][]*html.Node)
-		c.labelFor = make(map[*html.Node]*html.Node)
+	if !c.labelsDone {
+		c.labelsDone = true
 		for _, l := range c.doc.Elements {
 			if !dom.IsHTML(l, "label") {
 				continue
@@ -195,6 +196,10 @@ func (c *Computer) indexLabels() {
 				target = firstLabelable(l)
 			}
 			if target != nil {
+				if c.labels == nil {
+					c.labels = make(map[*html.Node][]*html.Node)
+					c.labelFor = make(map[*html.Node]*html.Node)
+				}
 				c.labels[target] = append(c.labels[target], l)
 				c.labelFor[l] = target
 			}
