@@ -129,9 +129,9 @@ const (
 // slotOf returns the memo slot of n, or nil when n is not an indexed
 // element of the document.
 func (c *Computer) slotOf(n *html.Node) *slot {
-	if h := c.slotHits; h != nil && n != nil {
-		if x := &h[slotHitOf(n)]; x.n == n {
-			return &c.memo[x.i] // Hidden, Role, Name of one element come in a row
+	if h := c.slotHits; h != nil {
+		if x := &h[slotHitOf(n)]; x.n == n && n != nil {
+			return x.s // Hidden, Role, Name of one element come in a row
 		}
 	}
 	return c.slotSlow(n)
@@ -144,7 +144,7 @@ func (c *Computer) slotSlow(n *html.Node) *slot {
 		if c.slotHits == nil {
 			c.slotHits = new([slotHitSlots]slotHit)
 		}
-		c.slotHits[slotHitOf(n)] = slotHit{n, int32(i)}
+		c.slotHits[slotHitOf(n)] = slotHit{n, &c.memo[i], int32(i)}
 		return &c.memo[i]
 	} else if i >= 0 && c.memo == nil && c.doc.Len() > 0 {
 		c.allocMemo() // dropped by Forget: memoize again from here on
@@ -173,10 +173,11 @@ const (
 	slotHitSlots = 1 << slotHitBits
 )
 
-// slotHit is one entry of Computer.slotHits: an indexed element and its
-// index, which is its memo slot's (n nil: empty).
+// slotHit is one entry of Computer.slotHits: an indexed element, its memo
+// slot and its index (n nil: empty).
 type slotHit struct {
 	n *html.Node
+	s *slot
 	i int32
 }
 
@@ -370,14 +371,19 @@ func (c *Computer) Name(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	if m, ok := c.nameMemoOf(n); ok {
+	sl := c.slotOf(n)
+	if sl != nil {
+		if sl.flags&hasName != 0 {
+			return sl.name
+		}
+	} else if m, ok := c.names[n]; ok {
 		return m.name
 	}
 	wv := c.begin(n) // on the stack: one walker per name, no allocation
 	w := &wv
 	raw := w.node(n, 0, 0)
 	s := truncate(collapse(raw), MaxTextBytes)
-	if sl := c.slotOf(n); sl != nil {
+	if sl != nil { // memo is not remade during the walk: sl stays n's slot
 		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
 	} else {
 		memoPut(&c.names, n, nameMemo{s, w.src})
@@ -483,7 +489,7 @@ func (c *Computer) Hidden(n *html.Node) bool {
 	} else if h, ok := c.hidden[n]; ok {
 		return h
 	}
-	h := !c.rendered(n) || c.ariaHidden(n)
+	h := !c.rendered(n) || c.ariaHidden(n, sl)
 	if sl != nil {
 		sl.flags |= hasHidden
 		if h {

@@ -71,13 +71,14 @@ func (c *Computer) AriaHidden(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode {
 		return false
 	}
-	return c.ariaHidden(n)
+	return c.ariaHidden(n, c.slotOf(n))
 }
 
 // ariaHidden reports whether n or a flat-tree ancestor is aria-hidden or
-// inert, memoized.
-func (c *Computer) ariaHidden(n *html.Node) bool {
-	if sl := c.slotOf(n); sl != nil {
+// inert, memoized; sl is n's memo slot (c.slotOf(n)), which the caller has
+// looked up already.
+func (c *Computer) ariaHidden(n *html.Node, sl *slot) bool {
+	if sl != nil {
 		// The common case: the parent's answer is known (a tree builder
 		// asks top down) and n is not hidden by itself.
 		if sl.flags&hasAriaH != 0 {
