@@ -285,7 +285,17 @@ func (a *acc) built() int {
 }
 
 // trimLeadSpace drops the white space (unicode.IsSpace) s starts with.
+// Most strings start with a printable ASCII byte: that is one test,
+// inlined.
 func trimLeadSpace(s string) string {
+	if len(s) == 0 || s[0] > ' ' && s[0] < utf8.RuneSelf {
+		return s
+	}
+	return trimLeadSlow(s)
+}
+
+// trimLeadSlow is trimLeadSpace past its first test.
+func trimLeadSlow(s string) string {
 	for i := leadSpace(s); i < len(s); {
 		c := s[i]
 		if asciiSpace(c) {
@@ -934,6 +944,9 @@ func spelledOut(name string, kids []*Node) bool {
 		return false
 	}
 	rest, visits, ok := name, 0, true
+	// whether name is valid UTF-8, asked once at the first named node
+	// instead of asking each node's name
+	valid, checked := false, false
 	var walk func(ns []*Node)
 	walk = func(ns []*Node) {
 		for _, k := range ns {
@@ -947,7 +960,10 @@ func spelledOut(name string, kids []*Node) bool {
 			if k.Name != "" {
 				// a named node says its content itself (its children
 				// repeat it, as a cell's link repeats the cell)
-				rest, ok = consumeWords(rest, k.Name)
+				if !checked {
+					valid, checked = utf8.ValidString(name), true
+				}
+				rest, ok = consumeWords(rest, k.Name, valid)
 				continue
 			}
 			walk(k.Children)
@@ -1002,12 +1018,16 @@ const maxSpellNodes = 256
 
 // consumeWords matches s against the start of name, white space aside, and
 // returns the rest of name; ok is false when s is not next in name.
-func consumeWords(name, s string) (string, bool) {
+// nameValid says that name is known to be valid UTF-8 (the rest of a valid
+// name, as consumeWords returns it, is).
+func consumeWords(name, s string, nameValid bool) (string, bool) {
 	// The common case, a child saying the next words byte for byte, is
 	// one comparison. Valid UTF-8 only: the rune walk below steps over an
-	// invalid byte as over three.
+	// invalid byte as over three. A prefix of a valid name that ends
+	// where a rune starts is valid: s need not be read again.
 	name, s = trimLeadSpace(name), trimLeadSpace(s)
-	if strings.HasPrefix(name, s) && utf8.ValidString(s) {
+	if strings.HasPrefix(name, s) &&
+		(nameValid && (len(s) == len(name) || utf8.RuneStart(name[len(s)])) || utf8.ValidString(s)) {
 		return name[len(s):], true
 	}
 	return consumeRunes(name, s)

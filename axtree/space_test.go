@@ -3,6 +3,7 @@ package axtree
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -37,7 +38,7 @@ func TestLeadSpaceMatchesByteLoop(t *testing.T) {
 // an invalid byte: the same answer, and a rest that reads the same (its
 // leading white space aside, which every reader of it skips).
 func TestConsumeWordsShortcut(t *testing.T) {
-	alpha := []string{" ", "\n", "a", "b", "\u00a0", "\xff"}
+	alpha := []string{" ", "\n", "a", "b", "\u00a0", "\xff", "\u00e9", "\xc3"}
 	var strs []string
 	var gen func(prefix string, n int)
 	gen = func(prefix string, n int) {
@@ -53,12 +54,20 @@ func TestConsumeWordsShortcut(t *testing.T) {
 	for _, name := range strs {
 		for _, s := range strs {
 			wantRest, wantOK := consumeRunes(name, s)
-			rest, ok := consumeWords(name, s)
-			if !assert.Equal(t, wantOK, ok, "%q %q", name, s) {
-				return
-			}
-			if ok && !assert.Equal(t, trimLeadSpace(wantRest), trimLeadSpace(rest), "%q %q", name, s) {
-				return
+			valid := utf8.ValidString(name)
+			// told that a valid name is valid (spelledOut's case), or
+			// told nothing
+			for _, nameValid := range []bool{false, valid} {
+				rest, ok := consumeWords(name, s, nameValid)
+				if !assert.Equal(t, wantOK, ok, "%q %q %v", name, s, nameValid) {
+					return
+				}
+				if ok && !assert.Equal(t, trimLeadSpace(wantRest), trimLeadSpace(rest), "%q %q %v", name, s, nameValid) {
+					return
+				}
+				if ok && valid && !assert.True(t, utf8.ValidString(rest), "rest of %q after %q", name, s) {
+					return
+				}
 			}
 		}
 	}

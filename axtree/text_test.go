@@ -76,7 +76,7 @@ func TestNextRune(t *testing.T) {
 		wr, wend, wmore := refNextRune(s)
 		assert.Equal(t, []any{wr, wend, wmore}, []any{r, end, more}, "%q", s)
 	}
-	assert.NotPanics(t, func() { consumeWords("ab\xff", "ab\xff") })
+	assert.NotPanics(t, func() { consumeWords("ab\xff", "ab\xff", false) })
 }
 
 // TestNameEndingInBadByte is a page whose heading and link names end in a
