@@ -65,3 +65,19 @@ func ExampleParseTarget() {
 	// /application$/i exact=false: [id=1] Submit Application
 	// unknown role "buton" (did you mean "button"?)
 }
+
+// A node's states, actions and fill attributes live in its Detail, which
+// only the nodes that have some carry; the read methods treat the others
+// as having none.
+func ExampleNode_States() {
+	root, _ := html.Parse(strings.NewReader(`<h2>Plan</h2><input type=checkbox checked aria-label=Yearly required><button>Go</button>`))
+	tree := axtree.Build(dom.New(root), nil, axtree.Options{})
+	tree.Walk(func(n *axtree.Node, _ int) bool {
+		fmt.Println(n.Role, n.Detail != nil, n.States(), n.Props())
+		return true
+	})
+	// Output:
+	// heading true [{level 2}] []
+	// checkbox true [{checked }] [{required }]
+	// button false [] []
+}
