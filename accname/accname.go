@@ -94,7 +94,7 @@ type Computer struct {
 	// Forget: an element's questions come in a row, interleaved with its
 	// parent's (ariaHidden asks the parent's slot, the builder then the
 	// element's role), and each miss costs a hash probe of the index.
-	slotHits *[slotHitSlots]slotHit
+	slotHits []slotHit // a power of two long, at most slotHitSlots
 
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
@@ -130,7 +130,7 @@ const (
 // element of the document.
 func (c *Computer) slotOf(n *html.Node) *slot {
 	if h := c.slotHits; h != nil {
-		if x := &h[slotHitOf(n)]; x.n == n && n != nil {
+		if x := &h[slotHitOf(n)&(len(h)-1)]; x.n == n && n != nil {
 			return x.s // Hidden, Role, Name of one element come in a row
 		}
 	}
@@ -142,9 +142,15 @@ func (c *Computer) slotOf(n *html.Node) *slot {
 func (c *Computer) slotSlow(n *html.Node) *slot {
 	if i := c.doc.Index(n); i >= 0 && i < len(c.memo) {
 		if c.slotHits == nil {
-			c.slotHits = new([slotHitSlots]slotHit)
+			// A small document needs no more entries than it has
+			// elements (a render's fixed cost).
+			size := slotHitSlots
+			for size > 8 && size/2 >= len(c.memo) {
+				size /= 2
+			}
+			c.slotHits = make([]slotHit, size)
 		}
-		c.slotHits[slotHitOf(n)] = slotHit{n, &c.memo[i], int32(i)}
+		c.slotHits[slotHitOf(n)&(len(c.slotHits)-1)] = slotHit{n, &c.memo[i], int32(i)}
 		return &c.memo[i]
 	} else if i >= 0 && c.memo == nil && c.doc.Len() > 0 {
 		c.allocMemo() // dropped by Forget: memoize again from here on
@@ -159,15 +165,15 @@ func (c *Computer) slotSlow(n *html.Node) *slot {
 // whose role, hidden-ness and name it has just asked.
 func (c *Computer) Index(n *html.Node) int {
 	if h := c.slotHits; h != nil && n != nil {
-		if x := &h[slotHitOf(n)]; x.n == n {
+		if x := &h[slotHitOf(n)&(len(h)-1)]; x.n == n {
 			return int(x.i)
 		}
 	}
 	return c.doc.Index(n)
 }
 
-// slotHitSlots is the size of Computer.slotHits (a power of two, 1 <<
-// slotHitBits).
+// slotHitSlots is the largest size of Computer.slotHits (a power of two,
+// 1 << slotHitBits).
 const (
 	slotHitBits  = 6
 	slotHitSlots = 1 << slotHitBits
@@ -181,8 +187,9 @@ type slotHit struct {
 	i int32
 }
 
-// slotHitOf is n's entry in Computer.slotHits (Fibonacci hashing of its
-// address; the address is only hashed, never turned back into a pointer).
+// slotHitOf is n's entry in a Computer.slotHits of slotHitSlots entries
+// (Fibonacci hashing of its address; the address is only hashed, never
+// turned back into a pointer); a shorter one takes its low bits.
 func slotHitOf(n *html.Node) int {
 	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15 >> (64 - slotHitBits))
 }
