@@ -1003,14 +1003,44 @@ func (m *nameMatcher) contains(s string) bool {
 	return strings.Contains(m.squeezed, dropSpace(s))
 }
 
-// dropSpace returns s without its white space.
+// dropSpace returns s without its white space (unicode.IsSpace), a byte
+// that is not UTF-8 as U+FFFD (as strings.Map gives it), and s itself when
+// nothing changes: runs copied whole, not rune by rune through a mapping
+// function.
 func dropSpace(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
+	var sb strings.Builder
+	run := 0 // start of the bytes not yet copied
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		if c < utf8.RuneSelf {
+			if !asciiSpace(c) {
+				i++
+				continue
+			}
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			if !wideSpace(r) && (r != utf8.RuneError || size > 1) {
+				i += size
+				continue
+			}
 		}
-		return r
-	}, s)
+		if sb.Cap() == 0 {
+			sb.Grow(len(s))
+		}
+		sb.WriteString(s[run:i])
+		if c >= utf8.RuneSelf && size == 1 {
+			sb.WriteString("\uFFFD")
+		}
+		i += size
+		run = i
+	}
+	if sb.Cap() == 0 {
+		return s
+	}
+	sb.WriteString(s[run:])
+	return sb.String()
 }
 
 // maxSpellNodes bounds the nodes spelledOut reads for one name.

@@ -184,3 +184,30 @@ func TestWideSpaceIsUnicodeSpace(t *testing.T) {
 		}
 	}
 }
+
+// refDropSpace is dropSpace as it was: strings.Map rune by rune.
+func refDropSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// TestDropSpaceMatchesMap checks the run-copying dropSpace against
+// strings.Map on every corpus text node and the edge cases, alone and
+// joined.
+func TestDropSpaceMatchesMap(t *testing.T) {
+	cases := append(append([]string{}, edgeTexts...), textCases...)
+	for _, s := range cases {
+		for _, s2 := range cases {
+			assert.Equal(t, refDropSpace(s+s2), dropSpace(s+s2), "%q", s+s2)
+		}
+	}
+	for _, s := range corpusTexts(t) {
+		if !assert.Equal(t, refDropSpace(s), dropSpace(s), "%q", s) {
+			return
+		}
+	}
+}
