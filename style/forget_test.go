@@ -47,7 +47,7 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	assert.Nil(t, s.memo, "%s: the memo is dropped", name)
 	assert.Nil(t, s.pseudos, "%s: the pseudo texts are dropped", name)
 	assert.Nil(t, s.hits, "%s: the lookup cache is dropped", name)
-	assert.Nil(t, s.cas, "%s: the cascade scratch is dropped", name)
+	assert.Nil(t, s.scratch, "%s: the cascade scratch is dropped", name)
 	after := styleAll(s, reversed(d.Elements))
 	require.Len(t, after, len(before))
 	for i := range d.Elements {

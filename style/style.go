@@ -133,7 +133,14 @@ type Sheet struct {
 	// shadow roots), so compute keeps the filters (ancestors.go)
 	ancOn bool
 
-	// scratch, reused across calls
+	// scratch of the cascade, reused across calls: made by the first
+	// question (ensureSlow) and dropped by Forget, so that a kept Sheet
+	// carries one nil pointer instead of 136 bytes of it
+	*scratch
+}
+
+// scratch is what a Sheet reuses from one computation to the next.
+type scratch struct {
 	chain  []*html.Node
 	chainE []*entry // the memo slots of chain's elements (nil: none yet)
 	cas    *cascaded
@@ -148,7 +155,6 @@ func New(d *dom.Doc) *Sheet {
 		d = dom.New(&html.Node{Type: html.DocumentNode})
 	}
 	s := &Sheet{doc: d, steps: MaxMatchSteps} // scopes: made by compile when there is a sheet
-	s.m.steps = &s.steps
 	s.memo = make([]entry, d.Len())
 	s.compile()
 	for _, e := range d.Elements {
@@ -182,7 +188,7 @@ func (s *Sheet) Forget() {
 	}
 	s.memo, s.pseudos, s.extra = nil, nil, nil
 	s.hits = nil
-	s.chain, s.chainE, s.cands, s.cas = nil, nil, nil, nil
+	s.scratch = nil
 	s.steps = MaxMatchSteps
 }
 
@@ -740,6 +746,10 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 	if s.hits == nil {
 		s.hits = new([hitSlots]memoHit)
 	}
+	if s.scratch == nil {
+		s.scratch = &scratch{cas: new(cascaded)}
+		s.m.steps = &s.steps
+	}
 	if s.memo == nil && s.doc.Len() > 0 {
 		s.memo = make([]entry, s.doc.Len()) // dropped by Forget
 	}
@@ -761,9 +771,6 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 		chain, slots = append(chain, x), append(slots, e)
 	}
 	parent := top
-	if s.cas == nil {
-		s.cas = new(cascaded)
-	}
 	cas := s.cas
 	for i := len(chain) - 1; i >= 0; i-- {
 		x, e := chain[i], slots[i]
