@@ -21,21 +21,10 @@ func elemPages(t *testing.T, cases map[string]string) map[string][]byte {
 	for name, src := range cases {
 		pages[name] = []byte(src)
 	}
-	var dirs []string
-	if d := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() {
-		dirs = append(dirs, shared.Path(t, "corpus", "pages"))
-	} else if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-		dirs = append(dirs, d)
-	}
-	dirs = append(dirs, filepath.Join("..", "corpus", "pages"))
-	for _, d := range dirs {
-		files, err := filepath.Glob(filepath.Join(d, "*.html"))
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
 		require.NoError(t, err)
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			require.NoError(t, err)
-			pages[filepath.Base(f)] = b
-		}
+		pages[filepath.Base(f)] = b
 	}
 	return pages
 }

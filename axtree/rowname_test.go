@@ -58,21 +58,10 @@ func TestRowNameSameAsWalk(t *testing.T) {
 	for name, src := range rowCases {
 		pages[name] = []byte(src)
 	}
-	var dirs []string
-	if d := filepath.Join(shared.Root(), "corpus", "pages"); isDir(d) {
-		dirs = append(dirs, d)
-	} else if shared.Required() {
-		t.Fatalf("shared corpus %s missing (AXTREE_REQUIRE_SHARED=1)", d)
-	}
-	dirs = append(dirs, filepath.Join("..", "corpus", "pages"))
-	for _, d := range dirs {
-		files, err := filepath.Glob(filepath.Join(d, "*.html"))
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
 		require.NoError(t, err)
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			require.NoError(t, err)
-			pages[filepath.Base(f)] = b
-		}
+		pages[filepath.Base(f)] = b
 	}
 	rows := 0
 	for name, src := range pages {
@@ -91,11 +80,6 @@ func TestRowNameSameAsWalk(t *testing.T) {
 		}
 	}
 	assert.Greater(t, rows, 100)
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
 }
 
 func describe(n *html.Node) string {

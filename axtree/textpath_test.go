@@ -34,40 +34,25 @@ var edgeTexts = []string{
 // order, each page's after the one before.
 func corpusTexts(t *testing.T) []string {
 	t.Helper()
-	var dirs []string
-	if d := filepath.Join(shared.Root(), "corpus", "pages"); shared.Required() || isDirectory(d) {
-		dirs = append(dirs, shared.Path(t, "corpus", "pages"))
-	}
-	dirs = append(dirs, filepath.Join("..", "corpus", "pages"))
 	var texts []string
-	for _, d := range dirs {
-		files, err := filepath.Glob(filepath.Join(d, "*.html"))
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		src, err := os.ReadFile(f)
 		require.NoError(t, err)
-		require.NotEmpty(t, files, d)
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			require.NoError(t, err)
-			root, err := html.Parse(strings.NewReader(string(src)))
-			require.NoError(t, err, f)
-			var walk func(n *html.Node)
-			walk = func(n *html.Node) {
-				if n.Type == html.TextNode {
-					texts = append(texts, n.Data)
-				}
-				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					walk(c)
-				}
+		root, err := html.Parse(strings.NewReader(string(src)))
+		require.NoError(t, err, f)
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.TextNode {
+				texts = append(texts, n.Data)
 			}
-			walk(root)
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
 		}
+		walk(root)
 	}
 	require.Greater(t, len(texts), 10000)
 	return texts
-}
-
-func isDirectory(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
 }
 
 // lineOf feeds texts to an acc as the walk does (lead, then rest for

@@ -71,3 +71,28 @@ func Pages(t testing.TB) []string {
 	}
 	return out
 }
+
+// PageFiles returns the .html files of shared/corpus/pages when that folder
+// is present (the test fails when it is absent and AXTREE_REQUIRE_SHARED=1)
+// followed by those of each folder in own (the project's pages, which are
+// always there), each folder's sorted by name. Tests that check a second
+// path against a first on every page read their pages through it.
+func PageFiles(t testing.TB, own ...string) []string {
+	t.Helper()
+	var dirs []string
+	if d := filepath.Join(Root(), "corpus", "pages"); Required() {
+		dirs = append(dirs, Path(t, "corpus", "pages"))
+	} else if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, own...)
+	var files []string
+	for _, d := range dirs {
+		m, err := filepath.Glob(filepath.Join(d, "*.html"))
+		if err != nil || len(m) == 0 {
+			t.Fatalf("no corpus pages in %s", d)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
