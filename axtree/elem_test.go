@@ -1,7 +1,6 @@
 package axtree
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -16,17 +15,7 @@ import (
 // elemPages returns every corpus page (the shared corpus when present, and
 // the project's own) with the edge cases given, by name.
 func elemPages(t *testing.T, cases map[string]string) map[string][]byte {
-	t.Helper()
-	pages := map[string][]byte{}
-	for name, src := range cases {
-		pages[name] = []byte(src)
-	}
-	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
-		b, err := os.ReadFile(f)
-		require.NoError(t, err)
-		pages[filepath.Base(f)] = b
-	}
-	return pages
+	return shared.ReadPages(t, cases, filepath.Join("..", "corpus", "pages"))
 }
 
 // TestMayActCoversMarkup checks the shortcut of builder.actions: an

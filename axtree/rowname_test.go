@@ -1,7 +1,6 @@
 package axtree_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,15 +53,7 @@ var rowCases = map[string]string{
 // names a fresh computation walking each row gives, on the cases above and
 // on every corpus page.
 func TestRowNameSameAsWalk(t *testing.T) {
-	pages := map[string][]byte{}
-	for name, src := range rowCases {
-		pages[name] = []byte(src)
-	}
-	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
-		b, err := os.ReadFile(f)
-		require.NoError(t, err)
-		pages[filepath.Base(f)] = b
-	}
+	pages := shared.ReadPages(t, rowCases, filepath.Join("..", "corpus", "pages"))
 	rows := 0
 	for name, src := range pages {
 		d, err := dom.ParseDoc(src)

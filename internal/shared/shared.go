@@ -96,3 +96,21 @@ func PageFiles(t testing.TB, own ...string) []string {
 	}
 	return files
 }
+
+// ReadPages returns the pages of PageFiles(t, own...) by file name, read,
+// with the given edge cases (name to markup) beside them.
+func ReadPages(t testing.TB, cases map[string]string, own ...string) map[string][]byte {
+	t.Helper()
+	pages := make(map[string][]byte, len(cases))
+	for name, src := range cases {
+		pages[name] = []byte(src)
+	}
+	for _, f := range PageFiles(t, own...) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatalf("read corpus page: %v", err)
+		}
+		pages[filepath.Base(f)] = b
+	}
+	return pages
+}
