@@ -1172,7 +1172,7 @@ func interactiveRole(role string) bool { return roles.IsInteractive(role) }
 func (b *builder) walkOptions(f *frame, sel *html.Node, a *acc) {
 	for _, x := range selectOptions(sel) {
 		if !f.c.Hidden(x) {
-			a.add(b.element(f, x, "option", nil, false))
+			a.add(b.element(f, x, "option", nil, false, readAttrBits(x)))
 		}
 	}
 }
@@ -1256,11 +1256,12 @@ func keptRole(role string) bool {
 // for them (rowLater).
 func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
 	if dom.IsHTML(n, "iframe") {
-		return b.element(f, n, "iframe", nil, false)
+		return b.element(f, n, "iframe", nil, false, readAttrBits(n))
 	}
-	acts := b.actions(f, n, role)
+	bits := readAttrBits(n)
+	acts := b.actions(f, n, role, bits)
 	interactive := roles.IsInteractive(role)
-	if !interactive && !keptRole(role) && len(acts) == 0 && !focusable(n) {
+	if !interactive && !keptRole(role) && len(acts) == 0 && !focusable(n, bits) {
 		return nil
 	}
 	if role == "img" && f.c.Name(n) == "" {
@@ -1269,16 +1270,17 @@ func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
 	if (role == "region" || role == "form") && len(acts) == 0 && f.c.Name(n) == "" {
 		return nil
 	}
-	node := b.element(f, n, role, acts, filled)
-	node.Focusable = !interactive && focusable(n)
+	node := b.element(f, n, role, acts, filled, bits)
+	node.Focusable = !interactive && focusable(n, bits)
 	return node
 }
 
 // actions computes what a person can do to n beyond what its role implies,
-// from its listeners (a capture), inline handlers and markup.
-func (b *builder) actions(f *frame, n *html.Node, role string) []string {
+// from its listeners (a capture), inline handlers and markup; bits are
+// n's (readAttrBits).
+func (b *builder) actions(f *frame, n *html.Node, role string, bits attrBits) []string {
 	fa := f.d.Facts(n)
-	if fa == nil && !mayAct(n) {
+	if fa == nil && bits&bMayAct == 0 {
 		return nil // the common case, without reading the markup
 	}
 	m := actions.MarkupOf(n, fa)
@@ -1296,24 +1298,11 @@ func (b *builder) actions(f *frame, n *html.Node, role string) []string {
 	return acts
 }
 
-// mayAct reports whether n's markup can add an action without listeners
-// (actions.MarkupOf's Inline, Draggable, ContentEditable): an attribute
-// named on..., draggable or contenteditable. When it cannot, and no live
-// facts add listeners, actions returns nil without reading the markup.
-func mayAct(n *html.Node) bool {
-	for i := range n.Attr {
-		k := n.Attr[i].Key
-		if len(k) > 2 && k[0] == 'o' && k[1] == 'n' || k == "draggable" || k == "contenteditable" {
-			return true
-		}
-	}
-	return false
-}
-
 // focusable reports an element with no interactive role that a person can
-// still reach: tabindex ≥ 0 or contenteditable.
-func focusable(n *html.Node) bool {
-	if n.Namespace != "" && n.Namespace != "svg" {
+// still reach: tabindex ≥ 0 or contenteditable. bits are n's
+// (readAttrBits).
+func focusable(n *html.Node, bits attrBits) bool {
+	if bits&(bTabindex|bContentEditable) == 0 || n.Namespace != "" && n.Namespace != "svg" {
 		return false
 	}
 	if v, ok := dom.Attr(n, "tabindex"); ok {
@@ -1328,8 +1317,9 @@ func focusable(n *html.Node) bool {
 }
 
 // element builds the node line of a kept element. With filled, a row's
-// name is left for fill to compute after its cells (rowLater).
-func (b *builder) element(f *frame, n *html.Node, role string, acts []string, filled bool) *Node {
+// name is left for fill to compute after its cells (rowLater). bits are
+// n's (readAttrBits).
+func (b *builder) element(f *frame, n *html.Node, role string, acts []string, filled bool, bits attrBits) *Node {
 	b.count++
 	name := ""
 	if !filled || !rowLater(n, role) {
@@ -1353,8 +1343,8 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 		node.Role = "generic"
 	}
 	node.ID = -1 // numbered later, in output order
-	b.states(f, n, node)
-	b.props(f, n, node)
+	b.states(f, n, node, bits)
+	b.props(f, n, node, bits)
 	node.Href = href(n)
 	if f.base != nil && node.Href != "" {
 		if u, err := f.base.Parse(node.Href); err == nil {
@@ -1373,14 +1363,22 @@ type bound struct {
 // href returns the raw link target of n.
 func href(n *html.Node) string {
 	key := ""
-	switch {
-	case dom.IsHTML(n, "a"), dom.IsHTML(n, "area"):
-		key = "href"
-	case dom.IsHTML(n, "iframe"):
-		key = "src"
-	case dom.IsHTML(n, "form"):
-		key = "action"
-	case n.Namespace == "svg" && n.Data == "a":
+	switch n.Namespace {
+	case "":
+		switch n.Data {
+		case "a", "area":
+			key = "href"
+		case "iframe":
+			key = "src"
+		case "form":
+			key = "action"
+		default:
+			return ""
+		}
+	case "svg":
+		if n.Data != "a" {
+			return ""
+		}
 		for _, a := range n.Attr {
 			if a.Key == "href" {
 				return strings.TrimSpace(a.Val)
@@ -1455,14 +1453,15 @@ func redundant(k *Node, name *nameMatcher) bool {
 	return true
 }
 
-// states fills the intrinsic state flags, in the print order of FORMAT.md.
-func (b *builder) states(f *frame, n *html.Node, node *Node) {
+// states fills the intrinsic state flags, in the print order of FORMAT.md;
+// bits are n's (readAttrBits).
+func (b *builder) states(f *frame, n *html.Node, node *Node, bits attrBits) {
 	fa := f.d.Facts(n)
 	role := node.Role
 	add := func(k, v string) { d := b.scratch.detail(node); d.States = append(d.States, Attr{k, v}) }
 	switch role {
 	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
-		if editable(n, role) {
+		if editable(n, role, bits) {
 			if readonly(n) {
 				add("read-only", "")
 			} else {
@@ -1470,7 +1469,7 @@ func (b *builder) states(f *frame, n *html.Node, node *Node) {
 			}
 		}
 	}
-	if disabled(n) {
+	if disabled(n, bits) {
 		add("disabled", "")
 	}
 	switch role {
@@ -1485,11 +1484,11 @@ func (b *builder) states(f *frame, n *html.Node, node *Node) {
 	}
 	switch role {
 	case "option", "tab", "treeitem", "gridcell", "row", "columnheader", "rowheader":
-		if selected(n, fa) {
+		if selected(n, fa, bits) {
 			add("selected", "")
 		}
 	}
-	if v, ok := dom.Attr(n, "aria-expanded"); ok {
+	if v, ok := attrIf(n, bits, bAriaExpanded, "aria-expanded"); ok {
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "true":
 			add("expanded", "")
@@ -1503,7 +1502,7 @@ func (b *builder) states(f *frame, n *html.Node, node *Node) {
 			add("collapsed", "")
 		}
 	}
-	if v, ok := dom.Attr(n, "aria-pressed"); ok {
+	if v, ok := attrIf(n, bits, bAriaPressed, "aria-pressed"); ok {
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "true":
 			add("pressed", "")
@@ -1516,7 +1515,7 @@ func (b *builder) states(f *frame, n *html.Node, node *Node) {
 	}
 }
 
-func editable(n *html.Node, role string) bool {
+func editable(n *html.Node, role string, bits attrBits) bool {
 	if n.Namespace != "" {
 		return false
 	}
@@ -1528,7 +1527,7 @@ func editable(n *html.Node, role string) bool {
 	case "select":
 		return false
 	}
-	if v, ok := dom.Attr(n, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
+	if v, ok := attrIf(n, bits, bContentEditable, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
 		return true
 	}
 	return role == "textbox" || role == "searchbox" || role == "spinbutton"
@@ -1541,8 +1540,8 @@ func readonly(n *html.Node) bool {
 	return strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-readonly")), "true")
 }
 
-func disabled(n *html.Node) bool {
-	if strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-disabled")), "true") {
+func disabled(n *html.Node, bits attrBits) bool {
+	if bits&bAriaDisabled != 0 && strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-disabled")), "true") {
 		return true
 	}
 	if n.Namespace != "" {
@@ -1594,11 +1593,11 @@ func checked(n *html.Node, fa *dom.Facts) string {
 	return ""
 }
 
-func selected(n *html.Node, fa *dom.Facts) bool {
+func selected(n *html.Node, fa *dom.Facts, bits attrBits) bool {
 	if fa != nil && fa.Selected != nil {
 		return *fa.Selected
 	}
-	if v, ok := dom.Attr(n, "aria-selected"); ok {
+	if v, ok := attrIf(n, bits, bAriaSelected, "aria-selected"); ok {
 		return strings.EqualFold(strings.TrimSpace(v), "true")
 	}
 	return dom.IsHTML(n, "option") && dom.Has(n, "selected")
@@ -1616,14 +1615,15 @@ func headingLevel(n *html.Node) int {
 	return 2
 }
 
-// props fills the attributes an agent needs to fill the element.
-func (b *builder) props(f *frame, n *html.Node, node *Node) {
+// props fills the attributes an agent needs to fill the element; bits are
+// n's (readAttrBits).
+func (b *builder) props(f *frame, n *html.Node, node *Node, bits attrBits) {
 	add := func(k, v string) { d := b.scratch.detail(node); d.Props = append(d.Props, Attr{k, v}) }
 	if n.Namespace != "" {
 		return
 	}
 	fa := f.d.Facts(n)
-	if dom.Has(n, "required") || strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-required")), "true") {
+	if bits&bRequired != 0 || bits&bAriaRequired != 0 && strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-required")), "true") {
 		add("required", "")
 	}
 	switch n.Data {
