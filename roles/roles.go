@@ -62,9 +62,17 @@ func Lookup(role string) (Info, bool) {
 }
 
 // IsInteractive reports whether role is a widget a person operates.
+//
+// It is asked thousands of times per page (the tree builder asks of every
+// element it keeps, and again of each node it prunes, spells out and
+// prints), so it is one probe of interactiveSlots, which holds the
+// interactive roles alone at distinct slots, and small enough to inline.
 func IsInteractive(role string) bool {
-	e := roleSlots.find(role)
-	return e != nil && e.info.Interactive
+	n := len(role)
+	if n == 0 {
+		return false
+	}
+	return interactiveSlots.names[interactiveSlot(role, n)] == role
 }
 
 // IsLandmark reports whether role is a landmark role.

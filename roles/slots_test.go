@@ -20,3 +20,31 @@ func TestRoleSlotsAreByName(t *testing.T) {
 		assert.Equal(t, byName[s], roleSlots.find(s), s)
 	}
 }
+
+// TestIsInteractiveSameAsTable checks IsInteractive's slots against the
+// role table it stands for (the entry's Interactive flag): every role name
+// and synonym, the strings one byte off each, and strings that are no
+// role, give the same answer.
+func TestIsInteractiveSameAsTable(t *testing.T) {
+	old := func(s string) bool {
+		e := roleSlots.find(s)
+		return e != nil && e.info.Interactive
+	}
+	interactive, want := 0, 0
+	for name := range byName {
+		for _, s := range []string{name, name + "x", name[1:], name[:len(name)-1], "X" + name, name + name} {
+			assert.Equal(t, old(s), IsInteractive(s), s)
+		}
+		if IsInteractive(name) {
+			interactive++
+		}
+		if old(name) {
+			want++
+		}
+	}
+	for _, s := range []string{"", "x", "Button", "link ", "\xff", "tab\x00", "tabx", "gri", "menus", "trees"} {
+		assert.Equal(t, old(s), IsInteractive(s), s)
+	}
+	assert.Equal(t, want, interactive)
+	assert.Greater(t, interactive, 20)
+}

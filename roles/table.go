@@ -274,3 +274,51 @@ func (t *slotTable) find(s string) *roleEntry {
 	}
 	return nil
 }
+
+// interactiveSlots holds the names of the interactive roles (IsInteractive),
+// each at its own slot (interactiveSlot): a name is interactive exactly
+// when the one slot it hashes to holds it. Made once at init (a multiplier
+// that puts no two interactive names at one slot, found by trying odd
+// multipliers in a fixed order) and only read.
+var interactiveSlots = func() (t struct {
+	names [256]string
+	mul   uint32
+}) {
+	var names []string
+	for i := range roleList {
+		if roleList[i].info.Interactive {
+			names = append(names, roleList[i].info.Name)
+		}
+	}
+	for _, syn := range []string{"directory", "image", "presentation"} {
+		if byName[syn].info.Interactive {
+			names = append(names, syn)
+		}
+	}
+	for t.mul = 0x9E3779B1; ; t.mul += 2 {
+		t.names = [256]string{}
+		ok := true
+		for _, s := range names {
+			i := interactiveSlotWith(s, len(s), t.mul)
+			if t.names[i] != "" {
+				ok = false
+				break
+			}
+			t.names[i] = s
+		}
+		if ok {
+			return t
+		}
+	}
+}()
+
+// interactiveSlot is the slot of interactiveSlots for s, whose length n is
+// not 0: a hash of n and three of s's bytes.
+func interactiveSlot(s string, n int) uint8 {
+	return interactiveSlotWith(s, n, interactiveSlots.mul)
+}
+
+func interactiveSlotWith(s string, n int, mul uint32) uint8 {
+	x := uint32(n)<<24 | uint32(s[0])<<16 | uint32(s[n/2])<<8 | uint32(s[n-1])
+	return uint8((x * mul) >> 24)
+}
