@@ -146,6 +146,10 @@ type scratch struct {
 	cas    *cascaded
 	cands  []int32
 	m      matcher
+	// docRules is the document tree's rules (nil when it has none), read
+	// without the scopes map for every document-tree element
+	docRules *scopeRules
+	tags     tagCache
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
@@ -443,18 +447,15 @@ func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
 
 // cascade collects the declarations that apply to element n and reports
 // whether there is any.
-func (s *Sheet) cascade(n *html.Node, at *elemAttrs, out *cascaded, own *ancFilter) bool {
+// n is in the tree of shadow root sc (nil: the document tree), whose rules
+// are r (nil: none); t are its tag's facts.
+func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAttrs, out *cascaded, own *ancFilter) bool {
 	out.reset()
-	sc := s.doc.Scope(n)
-	r := s.scopes[sc]
-	if r != nil && len(r.sels) == 0 {
-		r = nil
-	}
 	// n's own keys go into own (its children's ancestor filter) as the
 	// bucket lookups read them: each id and class is hashed once for both
 	// (addElement's keys, in one pass).
 	if own != nil {
-		own.add(keyKindTag, n.Data)
+		own.set(uint(t.bitA), uint(t.bitB))
 	}
 	c := s.cands[:0]
 	byID := r != nil && len(r.byID) > 0
@@ -485,11 +486,7 @@ func (s *Sheet) cascade(n *html.Node, at *elemAttrs, out *cascaded, own *ancFilt
 		}
 	}
 	if r != nil {
-		if len(r.byTag) > 0 {
-			if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
-				c = append(c, r.byTag[tag]...)
-			}
-		}
+		c = append(c, t.bucket...)
 		if len(r.byAttr) > 0 {
 			for i := range n.Attr {
 				if a := &n.Attr[i]; a.Namespace == "" {
@@ -702,7 +699,7 @@ func (s *Sheet) outsideFlat(n, p *html.Node) bool {
 		if d.ShadowRoot(p) != nil {
 			return true // p is a host and n was not assigned to a slot
 		}
-		if s.slots[p] && d.Scope(p) != nil && p.Data == "slot" {
+		if s.slots != nil && s.slots[p] && d.Scope(p) != nil && p.Data == "slot" {
 			return true // fallback content of a slot with assigned nodes
 		}
 	}
@@ -743,16 +740,50 @@ func (s *Sheet) cached(n *html.Node) *entry {
 
 // ensureSlow is ensure past the lookup cache; it puts n's entry there.
 func (s *Sheet) ensureSlow(n *html.Node) *entry {
+	if s.hits == nil || s.scratch == nil || s.memo == nil && s.doc.Len() > 0 {
+		s.prepare()
+	}
+	// The common question: an element of the index whose flat-tree parent
+	// is computed (or who has none), as the tree builder asks them top
+	// down. The walk below does the same for it with more steps.
+	if n != nil && n.Type == html.ElementNode {
+		if e := s.lookup(n); e != nil {
+			if !e.has(fDone) {
+				var parent *entry
+				if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode {
+					if parent = s.lookup(p); parent == nil || !parent.has(fDone) {
+						return s.ensureChain(n)
+					}
+				}
+				s.compute(n, parent, e, s.cas)
+				e.flags |= fDone
+			}
+			s.hits[hitSlot(n)] = memoHit{n, e}
+			return e
+		}
+	}
+	return s.ensureChain(n)
+}
+
+// prepare makes what ensureSlow fills: the lookup cache, the scratch and
+// the memo (dropped by Forget).
+func (s *Sheet) prepare() {
 	if s.hits == nil {
 		s.hits = new([hitSlots]memoHit)
 	}
 	if s.scratch == nil {
 		s.scratch = &scratch{cas: new(cascaded)}
 		s.m.steps = &s.steps
+		s.docRules = s.scopeOf(nil)
 	}
 	if s.memo == nil && s.doc.Len() > 0 {
 		s.memo = make([]entry, s.doc.Len()) // dropped by Forget
 	}
+}
+
+// ensureChain is ensureSlow for any element: it climbs the flat tree to the
+// first computed ancestor and computes the elements below it, top down.
+func (s *Sheet) ensureChain(n *html.Node) *entry {
 	chain, slots := s.chain[:0], s.chainE[:0]
 	limit := maxChainDepth
 	if l := len(s.memo) + 1; l < limit {
@@ -786,6 +817,16 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 		s.hits[hitSlot(n)] = memoHit{n, parent}
 	}
 	return parent
+}
+
+// scopeOf returns the rules of the tree of shadow root sc (nil: the
+// document tree), or nil when it has none.
+func (s *Sheet) scopeOf(sc *html.Node) *scopeRules {
+	r := s.scopes[sc]
+	if r != nil && len(r.sels) == 0 {
+		r = nil
+	}
+	return r
 }
 
 // lookup returns the memo slot of n, or nil when there is none yet.
@@ -846,8 +887,64 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 		}
 	}
 	at := readAttrs(n)
-	declared := s.cascade(n, &at, cas, own)
+	sc := s.doc.Scope(n)
+	r := s.docRules
+	if sc != nil {
+		r = s.scopeOf(sc)
+	}
+	t := s.tags.tagOf(n, r, sc == nil)
+	declared := s.cascade(n, sc, r, t, &at, cas, own)
 	s.m.ancOK = false
+	if !declared && !t.docBox && s.doc.Facts(n) == nil {
+		s.plain(n, parent, e, t, &at)
+		return
+	}
+	s.finish(n, parent, e, t, &at, declared, cas)
+}
+
+// plain is finish for the common element: no declaration applies to it
+// (declared false), no live facts, and not the root element or body. Its
+// style is its UA defaults and what it inherits from parent, and it has no
+// ::before / ::after box.
+func (s *Sheet) plain(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs) {
+	display := t.ua
+	if n.Namespace != "" || at.has&(aHidden|aPopover) != 0 || t.special {
+		display = defaultDisplayOf(n, at)
+	}
+	vis, f := kwVisible, entryFlags(0)
+	if parent != nil {
+		vis, f = parent.visibility, parent.flags&(fCursor|fInert)
+		if parent.has(fKidsGone) {
+			f |= fGone
+		}
+	}
+	if uaCursorPointer(n, at) {
+		f |= fCursor
+	}
+	if n.Namespace == "" && at.has&aInert != 0 {
+		f |= fInert
+	}
+	if display == kwDispNone {
+		f |= fGone
+	}
+	if f&fGone == 0 {
+		if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
+			f |= fGone
+		}
+	}
+	cv := uaContentVisibility(n, at)
+	if f&fGone != 0 || cv == kwHidden {
+		f |= fKidsGone
+	}
+	e.display, e.visibility, e.contentVis = display, vis, cv
+	e.beforeDisplay, e.afterDisplay, e.pseudo = 0, 0, 0
+	e.flags = e.flags&(fDone|fAncOK) | f
+}
+
+// finish fills e for element n from its cascaded declarations (declared:
+// there are some, in cas), its UA defaults, its parent's entry (nil at a
+// root) and its live facts.
+func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs, declared bool, cas *cascaded) {
 	pDisplay, pVis, pCV := kwInline, kwVisible, kwVisible
 	pCursor, pInert := false, false
 	if parent != nil {
@@ -856,13 +953,16 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	}
 
 	// display (not inherited)
-	display := defaultDisplayOf(n, &at)
+	display := t.ua
+	if n.Namespace != "" || at.has&(aHidden|aPopover) != 0 || t.special {
+		display = defaultDisplayOf(n, at)
+	}
 	// visibility (inherited)
 	vis := pVis
 	// content-visibility (not inherited)
-	cv := uaContentVisibility(n, &at)
+	cv := uaContentVisibility(n, at)
 	// cursor (inherited)
-	cursor := pCursor || uaCursorPointer(n, &at)
+	cursor := pCursor || uaCursorPointer(n, at)
 	if declared {
 		if dl := cas.d[pseudoNone][propDisplay]; dl != nil {
 			switch dl.kw {
@@ -920,7 +1020,7 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			case "initial":
 				cursor = false
 			case "revert", "revert-layer":
-				cursor = pCursor || uaCursorPointer(n, &at)
+				cursor = pCursor || uaCursorPointer(n, at)
 			default:
 				cursor = dl.kw == "pointer"
 			}
@@ -933,7 +1033,7 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	// for them applies
 	var before, after, beforeDisplay, afterDisplay string
 	var hasBefore, hasAfter bool
-	if declared && display != kwDispNone && !(n.Namespace == "" && noPseudo[n.Data]) && n.Namespace != "svg" {
+	if declared && display != kwDispNone && !(n.Namespace == "" && t.noPseudo) && n.Namespace != "svg" {
 		ds, vs := s.kws.str(display), s.kws.str(vis)
 		before, hasBefore, beforeDisplay = pseudoBox(n, ds, vs, cas, pseudoBefore)
 		after, hasAfter, afterDisplay = pseudoBox(n, ds, vs, cas, pseudoAfter)

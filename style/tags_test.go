@@ -1,0 +1,161 @@
+package style
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// tagCases are pages of unusual tags beside the corpus: SVG names the
+// parser writes in camel case, custom elements (no atom), tags in shadow
+// trees with their own rules, tag selectors in upper case, and the
+// elements whose UA display depends on more than their tag.
+var tagCases = map[string]string{
+	"svg": `<style>clippath, CLIPPATH, svg { display: block } lineargradient::before { content: "x" }</style>` +
+		`<svg><clipPath id=c><rect/></clipPath><linearGradient/><foreignObject><p>x</p></foreignObject></svg>` +
+		`<math display=block><mi>x</mi></math>`,
+	"custom": `<style>my-el, X-Y { display: block } my-el::after { content: "a" }</style><my-el><x-y>t</x-y></my-el><My-El>u</My-El>`,
+	"shadow": `<style>p { display: none }</style><div><template shadowrootmode=open><style>p { display: block } span { cursor: pointer }</style>` +
+		`<p>in</p><span>s</span><slot></slot></template><p>out</p><span>light</span></div>`,
+	"special": `<style>input, dialog, summary, audio, img { display: block } img::before, input::after, p::before { content: "x" }</style>` +
+		`<input type=hidden><input><dialog>d</dialog><dialog open>o</dialog><audio></audio><audio controls></audio>` +
+		`<details><summary>a</summary><summary>b</summary></details><summary>c</summary><p hidden>h</p>` +
+		`<p hidden=until-found>u</p><p popover>p</p><embed hidden><img><br><p>p</p>`,
+	"inherit": `<div style="visibility:hidden;cursor:pointer"><p>x<span inert>y</span></p></div><div inert><p>c<b>d</b></p></div>` +
+		`<div style="content-visibility:hidden"><p>z<i>w</i></p></div><div style="display:none"><p>n</p></div>` +
+		`<a href=/><b>l</b></a><details><p>closed</p><summary>s</summary><summary>t</summary></details>` +
+		`<details open><p>open</p></details><p hidden=until-found><b>f</b></p>`,
+}
+
+// TestTagFactsSameAsByName checks the tag cache against the lookups it
+// replaces, for every element of the corpus pages and the edge cases, in
+// document order through one cache (so that entries are reused and
+// slots shared by two atoms are refilled): the ancestor-filter bits of
+// the tag name, the document tree's tag bucket, the UA display (where the
+// cascade takes it from the cache: HTML elements without hidden, popover
+// or a tag whose display depends on more), and noPseudo.
+func TestTagFactsSameAsByName(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s := New(d)
+		var tc tagCache
+		docRules := s.scopeOf(nil)
+		cached := 0
+		for i, n := range d.Elements {
+			sc := d.Scope(n)
+			r := docRules
+			if sc != nil {
+				r = s.scopeOf(sc)
+			}
+			x := tc.tagOf(n, r, sc == nil)
+			if x.a != 0 {
+				cached++
+			}
+			a, b := keyBits(keyKindTag, n.Data)
+			var want []int32
+			if r != nil && len(r.byTag) > 0 {
+				want = r.byTag[dom.LowerASCII(n.Data)]
+			}
+			at := readAttrs(n)
+			got := x.ua
+			if n.Namespace != "" || at.has&(aHidden|aPopover) != 0 || x.special {
+				got = defaultDisplayOf(n, &at)
+			}
+			ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
+				assert.Equal(t, want, x.bucket, "%s: element %d <%s> tag bucket", name, i, n.Data) &&
+				assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
+				assert.Equal(t, noPseudo[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
+			if !ok {
+				return
+			}
+		}
+		if len(d.Elements) > 50 {
+			assert.Positive(t, cached, "%s: tags are cached", name)
+		}
+	}
+}
+
+// TestTagCacheKeysByAtom checks that an element whose atom does not spell
+// its name (a node made by hand) is not answered from the entry of the
+// atom's tag.
+func TestTagCacheKeysByAtom(t *testing.T) {
+	var tc tagCache
+	div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
+	odd := &html.Node{Type: html.ElementNode, Data: "li", DataAtom: atom.Div}
+	assert.Equal(t, kwBlock, tc.tagOf(div, nil, true).ua)
+	x := tc.tagOf(odd, nil, true)
+	assert.Equal(t, kwListItem, x.ua)
+	assert.Zero(t, x.a, "found afresh, not cached")
+	assert.Equal(t, kwBlock, tc.tagOf(div, nil, true).ua)
+}
+
+// TestEnsureFastSameAsChain checks ensureSlow's path for an element whose
+// parent is computed against the general climb (ensureChain) it skips:
+// on every corpus page and the edge cases, asked in document order (the
+// fast path nearly always) and back to front (the climb), each element's
+// entry, texts, the steps spent and the limits are those of a Sheet that
+// only climbs.
+func TestEnsureFastSameAsChain(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		for _, order := range [][]*html.Node{d.Elements, reversed(d.Elements)} {
+			fast, slow := New(d), New(d)
+			slow.prepare()
+			for i, n := range order {
+				a, b := fast.ensureSlow(n), slow.ensureChain(n)
+				if !assert.Equal(t, slow.unpack(b), fast.unpack(a), "%s: element %d <%s>", name, i, n.Data) ||
+					!assert.Equal(t, *b, *a, "%s: element %d <%s> entry", name, i, n.Data) {
+					break
+				}
+			}
+			assert.Equal(t, slow.steps, fast.steps, "%s: steps", name)
+			assert.Equal(t, slow.LimitsHit(), fast.LimitsHit(), "%s: limits", name)
+		}
+	}
+}
+
+// TestPlainSameAsFinish checks compute's path for an element no
+// declaration applies to (plain) against the general one (finish) it
+// skips: for every such element of the corpus pages and the edge cases,
+// both fill the same entry from the same parent, and it is the entry the
+// Sheet computed.
+func TestPlainSameAsFinish(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s, probe := New(d), New(d)
+		probe.prepare()
+		plain := 0
+		for i, n := range d.Elements {
+			e := s.ensure(n)
+			var parent *entry
+			if p := d.Parent(n); p != nil && p.Type == html.ElementNode {
+				parent = s.ensure(p)
+			}
+			at := readAttrs(n)
+			sc := d.Scope(n)
+			r := probe.scopeOf(sc)
+			x := probe.tags.tagOf(n, r, sc == nil)
+			if probe.cascade(n, sc, r, x, &at, probe.cas, nil) || x.docBox || d.Facts(n) != nil {
+				continue
+			}
+			plain++
+			a, b := *e, *e
+			s.plain(n, parent, &a, x, &at)
+			s.finish(n, parent, &b, x, &at, false, probe.cas)
+			if !assert.Equal(t, b, a, "%s: element %d <%s>", name, i, n.Data) || !assert.Equal(t, *e, a, "%s: element %d <%s> as computed", name, i, n.Data) {
+				break
+			}
+		}
+		assert.Positive(t, plain, "%s: plain elements", name)
+	}
+}
