@@ -227,44 +227,29 @@ func (a *acc) rest(s string) {
 		a.write(s[:k])
 		s = s[k:]
 	}
-	run := 0 // start of the run of bytes not yet copied
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if !asciiSpace(c) {
-				i++
+	// s goes in stretches: a run of white space is one space (space adds
+	// none after a space), a byte that is not UTF-8 is U+FFFD, and the text
+	// up to the next change is copied whole, as collapsedLen finds it
+	// (eight bytes a step; it keeps single spaces between words).
+	for len(s) > 0 {
+		if c := s[0]; c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				a.space()
+				s = s[leadSpace(s):]
 				continue
 			}
-			if run < i {
-				a.write(s[run:i])
-			}
-			for i++; i < len(s) && asciiSpace(s[i]); i++ {
-			}
+		} else if r, size := utf8.DecodeRuneInString(s); wideSpace(r) {
 			a.space()
-			run = i
+			s = s[size:]
 			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case wideSpace(r):
-			if run < i {
-				a.write(s[run:i])
-			}
-			a.space()
-		case r == utf8.RuneError && size == 1:
-			if run < i {
-				a.write(s[run:i])
-			}
+		} else if r == utf8.RuneError && size == 1 {
 			a.write("\uFFFD")
-		default:
-			i += size
+			s = s[1:]
 			continue
 		}
-		i += size
-		run = i
-	}
-	if run < len(s) {
-		a.write(s[run:])
+		k := collapsedLen(s) // > 0: s starts with a rune that is kept
+		a.write(s[:k])
+		s = s[k:]
 	}
 	if a.built() > 0 {
 		a.pending = true

@@ -78,9 +78,9 @@ func plain8(x uint64, space bool) (ok, last bool) {
 }
 
 // collapsedLen returns the length of the part of s, which starts with no
-// white space, that acc.text copies as it is when s starts a line: up to
-// the first white space other than one ASCII space between other runes,
-// or the first byte that is not UTF-8.
+// white space, that acc.rest copies as it is (the whole of a line's first
+// piece, most often): up to the first white space other than one ASCII
+// space between other runes, or the first byte that is not UTF-8.
 func collapsedLen(s string) int {
 	space := false
 	i := 0

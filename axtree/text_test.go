@@ -44,6 +44,8 @@ var textCases = []string{
 	"", " ", "a", " a ", "a  b", "a b ", "a b  ", " \u00a0a", "a\u00a0", "word", "a\tb\nc\rd\fe\vf", "\u00a0x\u00a0", "x\u0085y",
 	"caf\u00e9 \u3000 \u65e5\u672c", "\xff", "a\xffb", "\xe2\x82", "\xed\xa0\x80", "\ufffd",
 	"  lead", "trail  ", " \t\n ", "\u00a0\u3000", " \u00a0 x", "\u2028\u2029\u202f\u205f", "mixed \xc3( text", "emoji \U0001F600 x",
+	"a longer line of words,\n      indented as markup is  with  two spaces\tand tabs\u00a0and more than eight bytes",
+	"eight by eight by eight \xff bytes  \u3000 then\x01control\x7fdel ",
 }
 
 // TestAccTextMatchesRuneByRune checks the run-copying acc.text against the
