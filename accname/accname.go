@@ -129,12 +129,25 @@ const (
 // slotOf returns the memo slot of n, or nil when n is not an indexed
 // element of the document.
 func (c *Computer) slotOf(n *html.Node) *slot {
-	if h := c.slotHits; h != nil {
-		if x := &h[slotHitOf(n)&(len(h)-1)]; x.n == n && n != nil {
-			return x.s // Hidden, Role, Name of one element come in a row
-		}
+	if sl := c.cachedSlot(n); sl != nil {
+		return sl
 	}
 	return c.slotSlow(n)
+}
+
+// cachedSlot is slotOf from its cache alone: n's memo slot when the cache
+// holds it (Hidden, Role, Name of one element come in a row), else nil.
+// It inlines, so the callers that ask most (Role, Name, Hidden,
+// ariaHidden) test it themselves and call slotSlow when it is nil: a
+// hash, one bounds test (which fails for the nil cache: the mask is -1
+// and the hash non-negative) and a compare, no call. An empty entry's
+// slot is nil: for a nil n, cachedSlot and slotSlow both give nil.
+func (c *Computer) cachedSlot(n *html.Node) *slot {
+	h := c.slotHits
+	if i := slotHitOf(n) & (len(h) - 1); i < len(h) && h[i].n == n {
+		return h[i].s
+	}
+	return nil
 }
 
 // slotSlow is slotOf past its cache: it looks n up in the element index
@@ -279,7 +292,10 @@ func (c *Computer) Role(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	sl := c.slotOf(n)
+	sl := c.cachedSlot(n)
+	if sl == nil {
+		sl = c.slotSlow(n)
+	}
 	if sl != nil {
 		if sl.flags&hasRole != 0 {
 			return c.roleName(sl.role)
@@ -378,7 +394,10 @@ func (c *Computer) Name(n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	sl := c.slotOf(n)
+	sl := c.cachedSlot(n)
+	if sl == nil {
+		sl = c.slotSlow(n)
+	}
 	if sl != nil {
 		if sl.flags&hasName != 0 {
 			return sl.name
@@ -488,7 +507,10 @@ func (c *Computer) Hidden(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
 	}
-	sl := c.slotOf(n)
+	sl := c.cachedSlot(n)
+	if sl == nil {
+		sl = c.slotSlow(n)
+	}
 	if sl != nil {
 		if sl.flags&hasHidden != 0 {
 			return sl.flags&isHidden != 0

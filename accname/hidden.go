@@ -91,7 +91,10 @@ func (c *Computer) ariaHidden(n *html.Node, sl *slot) bool {
 				sl.flags |= hasAriaH
 				return false
 			}
-			psl := c.slotOf(p)
+			psl := c.cachedSlot(p)
+			if psl == nil {
+				psl = c.slotSlow(p)
+			}
 			if psl == nil || psl.flags&hasAriaH == 0 {
 				return c.ariaClimb(n)
 			}

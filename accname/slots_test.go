@@ -14,9 +14,10 @@ import (
 // index (slotOf, Index) answers what the index does: the memo slot and the
 // index of each element, asked in the order a tree builder asks (role,
 // hidden-ness, name of each element in document order, with its parent's
-// and an earlier element's in between), and again after Forget; text nodes,
-// nil and a node of another document are not in it. On an edge-case page
-// and every corpus page.
+// and an earlier element's in between), and again after Forget; the cache
+// alone (cachedSlot, which the busiest callers test before slotSlow)
+// gives that slot or nil; text nodes, nil and a node of another document
+// are not in it. On an edge-case page and every corpus page.
 func TestIndexSameAsDoc(t *testing.T) {
 	pages := []corpusPage{{"edge", []byte(`<div aria-hidden=true><p>a<b>b</b></p></div>
 <table><tr><td>x<td><a href=/y>y</a></table><template><i>t</i></template>` +
@@ -31,6 +32,9 @@ func TestIndexSameAsDoc(t *testing.T) {
 		check := func(n *html.Node) bool {
 			want := d.Index(n)
 			if !assert.Equal(t, want, c.Index(n), "%s: Index of element %d <%s>", p.name, want, n.Data) {
+				return false
+			}
+			if sl := c.cachedSlot(n); sl != nil && !assert.Same(t, &c.memo[want], sl, "%s: cached slot of element %d <%s>", p.name, want, n.Data) {
 				return false
 			}
 			return assert.Same(t, &c.memo[want], c.slotOf(n), "%s: slot of element %d <%s>", p.name, want, n.Data)
@@ -51,6 +55,7 @@ func TestIndexSameAsDoc(t *testing.T) {
 				}
 				if k := n.FirstChild; k != nil && k.Type == html.TextNode {
 					assert.Equal(t, -1, c.Index(k), "%s: a text node has no index", p.name)
+					assert.Nil(t, c.cachedSlot(k), "%s: a text node has no slot", p.name)
 				}
 			}
 			c.Forget()
@@ -58,5 +63,8 @@ func TestIndexSameAsDoc(t *testing.T) {
 		assert.Equal(t, -1, c.Index(nil), p.name)
 		assert.Equal(t, -1, c.Index(other.Elements[len(other.Elements)-1]), "%s: another document's element", p.name)
 		assert.Nil(t, c.slotOf(other.Elements[len(other.Elements)-1]), p.name)
+		assert.Nil(t, c.cachedSlot(other.Elements[len(other.Elements)-1]), p.name)
+		assert.Nil(t, c.slotOf(nil), p.name)
+		assert.Nil(t, c.cachedSlot(nil), p.name)
 	}
 }
