@@ -39,6 +39,7 @@ var propByName = map[string]prop{
 type decl struct {
 	prop      prop
 	important bool
+	id        kwID          // kw's static keyword id, for display, visibility and content-visibility (0: none, see kwOf)
 	kw        string        // normalized keyword value ("" for a content list)
 	content   []contentItem // for content: the items, when kw == ""
 	alt       bool          // content had alternative text after "/"
@@ -398,6 +399,9 @@ func parseDecls(s string, inline bool) []decl {
 			continue
 		}
 		if v, ok := parseValue(p, d[colon+1:]); ok {
+			if p == propDisplay || p == propVisibility || p == propContentVisibility {
+				v.id = staticKeywordIDs[v.kw]
+			}
 			out = append(out, v)
 		}
 	}

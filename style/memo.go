@@ -102,6 +102,7 @@ const (
 	fZeroSize                         // live facts: zero-area box
 	fInert                            // inert
 	fAncOK                            // anc and depth hold n's ancestors (ancestorsOf)
+	fKidsCheck                        // an HTML details or noscript element: a child may be left out (outsideFlat, rawNoscript)
 )
 
 // entry is the memoized state of one element.

@@ -132,6 +132,9 @@ type Sheet struct {
 	// ancestor filter can reject, and the flat tree is the DOM tree (no
 	// shadow roots), so compute keeps the filters (ancestors.go)
 	ancOn bool
+	// shadows: the document has a shadow root (outsideFlat must look at
+	// every element's parent, not only at those of fKidsCheck)
+	shadows bool
 
 	// scratch of the cascade, reused across calls: made by the first
 	// question (ensureSlow) and dropped by Forget, so that a kept Sheet
@@ -150,6 +153,7 @@ type scratch struct {
 	// without the scopes map for every document-tree element
 	docRules *scopeRules
 	tags     tagCache
+	classes  *[classSlots]classList // made by the first class list (classOf)
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
@@ -164,6 +168,7 @@ func New(d *dom.Doc) *Sheet {
 	for _, e := range d.Elements {
 		if sr := d.ShadowRoot(e); sr != nil {
 			s.ancOn = false // the flat tree is not the DOM tree selectors match in
+			s.shadows = true
 			for c := e.FirstChild; c != nil; c = c.NextSibling {
 				if c != sr && d.Parent(c) != c.Parent {
 					if s.slots == nil {
@@ -473,7 +478,17 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 	}
 	byClass := r != nil && len(r.byClass) > 0
 	if own != nil || byClass {
-		if at.has&aClass != 0 {
+		if at.has&aClass != 0 && sc == nil {
+			// a document-tree element: its class list's keys from the cache
+			x := s.classOf(at.class, r)
+			if own != nil {
+				own[0] |= x.own[0]
+				own[1] |= x.own[1]
+			}
+			if byClass {
+				c = append(c, x.cands...)
+			}
+		} else if at.has&aClass != 0 {
 			for tok, rest := nextClass(at.class); tok != ""; tok, rest = nextClass(rest) {
 				h := keyHash(0, tok)
 				if own != nil {
@@ -486,18 +501,28 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 		}
 	}
 	if r != nil {
-		c = append(c, t.bucket...)
-		if len(r.byAttr) > 0 {
-			for i := range n.Attr {
-				if a := &n.Attr[i]; a.Namespace == "" {
-					c = append(c, r.byAttr[a.Key]...)
+		if len(c) == 0 && len(r.byAttr) == 0 {
+			// no id, class or attribute candidates (most elements): the
+			// tag's bucket and the universal selectors, as the tag cache
+			// keeps them together, without a copy
+			c = t.tail
+		} else {
+			c = append(c, t.bucket...)
+			if len(r.byAttr) > 0 {
+				for i := range n.Attr {
+					if a := &n.Attr[i]; a.Namespace == "" {
+						c = append(c, r.byAttr[a.Key]...)
+					}
 				}
 			}
+			c = append(c, r.universal...)
+			s.cands = c[:0]
 		}
-		c = append(c, r.universal...)
 		// Duplicate buckets (class="a a", or an attribute repeated) would
 		// offer the same selector twice: harmless, as offer is idempotent.
-		s.m.scope = sc
+		if len(c) > 0 {
+			s.m.scope = sc
+		}
 		for _, si := range c {
 			sel := &r.sels[si]
 			if !s.m.matches(sel, n) {
@@ -512,7 +537,6 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 				out.offer(sel.pseudo, &ds[k], p)
 			}
 		}
-		s.cands = c[:0]
 	}
 	s.m.ancOK = false // the filter is of the document tree's ancestors
 	if sr := s.doc.ShadowRoot(n); sr != nil {
@@ -643,6 +667,11 @@ func (s *Sheet) Rendered(n *html.Node) bool {
 		p := s.doc.Parent(n)
 		if p == nil || p.Type != html.ElementNode {
 			return n.Type == html.TextNode || n.Type == html.DocumentNode
+		}
+		if e := s.cached(p); e != nil && !s.shadows && !e.has(fKidsCheck) {
+			// without shadow trees, only a details or noscript parent can
+			// leave its content out (outsideFlat, rawNoscript)
+			return !e.has(fKidsGone) && e.visibility == kwVisible
 		}
 		if s.outsideFlat(n, p) || rawNoscript(p) {
 			return false
@@ -927,10 +956,13 @@ func (s *Sheet) plain(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs)
 	if display == kwDispNone {
 		f |= fGone
 	}
-	if f&fGone == 0 {
+	if f&fGone == 0 && s.mayBeOutside(parent) {
 		if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
 			f |= fGone
 		}
+	}
+	if t.kidsCheck && n.Namespace == "" {
+		f |= fKidsCheck
 	}
 	cv := uaContentVisibility(n, at)
 	if f&fGone != 0 || cv == kwHidden {
@@ -939,6 +971,14 @@ func (s *Sheet) plain(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs)
 	e.display, e.visibility, e.contentVis = display, vis, cv
 	e.beforeDisplay, e.afterDisplay, e.pseudo = 0, 0, 0
 	e.flags = e.flags&(fDone|fAncOK) | f
+}
+
+// mayBeOutside reports whether an element whose flat-tree parent's entry is
+// parent (nil: none known) may be outside the flat tree or its parent's
+// rendered content (outsideFlat): only in a document with shadow trees, or
+// under a details or noscript element (fKidsCheck).
+func (s *Sheet) mayBeOutside(parent *entry) bool {
+	return s.shadows || parent == nil || parent.has(fKidsCheck)
 }
 
 // finish fills e for element n from its cascaded declarations (declared:
@@ -972,7 +1012,7 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 				display = kwInline
 			case "revert", "revert-layer":
 			default:
-				display = s.kws.id(dl.kw)
+				display = s.kwOf(dl)
 			}
 		}
 		if dl := cas.d[pseudoNone][propVisibility]; dl != nil {
@@ -981,7 +1021,7 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 			case "initial":
 				vis = kwVisible
 			default:
-				vis = s.kws.id(dl.kw)
+				vis = s.kwOf(dl)
 			}
 		}
 		if dl := cas.d[pseudoNone][propContentVisibility]; dl != nil {
@@ -992,7 +1032,7 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 				cv = kwVisible
 			case "revert", "revert-layer":
 			default:
-				cv = s.kws.id(dl.kw)
+				cv = s.kwOf(dl)
 			}
 		}
 	}
@@ -1083,9 +1123,12 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 	if parent != nil && parent.has(fKidsGone) {
 		gone = true
 	}
-	if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
-		gone = true
+	if s.mayBeOutside(parent) {
+		if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode && s.outsideFlat(n, p) {
+			gone = true
+		}
 	}
+	e.set(fKidsCheck, t.kidsCheck && n.Namespace == "")
 	e.display, e.visibility, e.contentVis = display, vis, cv
 	e.beforeDisplay, e.afterDisplay = 0, 0
 	if beforeDisplay != "" {
@@ -1106,6 +1149,16 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 	}
 	e.set(fGone, gone)
 	e.set(fKidsGone, gone || cv == kwHidden)
+}
+
+// kwOf returns the keyword id of dl's value: the one found when it was
+// parsed, else from the Sheet's table (a value that is not a static
+// keyword).
+func (s *Sheet) kwOf(dl *decl) kwID {
+	if dl.id != 0 {
+		return dl.id
+	}
+	return s.kws.id(dl.kw)
 }
 
 // documentBox reports whether n is a document's root html element or its

@@ -24,7 +24,14 @@ type tagInfo struct {
 	special, noPseudo bool
 	// docBox: the tag is html or body, which documentBox may pick out
 	docBox bool
-	bucket []int32 // the document tree's selectors filed under the tag
+	// kidsCheck: the tag is details or noscript, whose content an HTML
+	// element of it may leave out (fKidsCheck)
+	kidsCheck bool
+	bucket    []int32 // the document tree's selectors filed under the tag
+	// tail is bucket followed by the scope's universal selectors (bucket
+	// is its start): the candidates of an element with no id, class or
+	// attribute candidates
+	tail []int32
 }
 
 // tagBits sizes the tag cache: 1<<tagBits slots.
@@ -72,10 +79,59 @@ func (x *tagInfo) fill(n *html.Node, r *scopeRules) {
 	}
 	x.noPseudo = noPseudo[n.Data]
 	x.docBox = n.Data == "html" || n.Data == "body"
-	x.bucket = nil
+	x.kidsCheck = n.Data == "details" || n.Data == "noscript"
+	var bucket []int32
 	if r != nil && len(r.byTag) > 0 {
 		if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
-			x.bucket = r.byTag[tag]
+			bucket = r.byTag[tag]
 		}
 	}
+	x.tail = append(x.tail[:0], bucket...) // the slot's array, reused
+	x.bucket = x.tail[:len(bucket):len(bucket)]
+	if r != nil {
+		x.tail = append(x.tail, r.universal...)
+	}
+}
+
+// A class list is split into tokens and each token hashed, for the
+// element's children's ancestor filter and for the class buckets; on a
+// large page most lists repeat (a results page has some 5,600 lists, 470
+// of them distinct), so what a list gives is kept in a small cache keyed by
+// the whole list's text.
+
+// classList is what a document-tree element's class list gives the
+// cascade.
+type classList struct {
+	list  string    // the class attribute's value
+	own   ancFilter // the bits its tokens set in an ancestor filter
+	cands []int32   // the document tree's class buckets of its tokens, in order
+}
+
+// classBits sizes the class-list cache: 1<<classBits slots.
+const (
+	classBits  = 7
+	classSlots = 1 << classBits
+)
+
+// classOf returns what class list list of a document-tree element gives,
+// where r is the document tree's rules (nil: none). An empty list is the
+// zero classList, which is what an empty slot holds.
+func (s *scratch) classOf(list string, r *scopeRules) *classList {
+	if s.classes == nil {
+		s.classes = new([classSlots]classList)
+	}
+	x := &s.classes[keyHash(0, list)>>(64-classBits)]
+	if x.list == list {
+		return x
+	}
+	x.list, x.own, x.cands = list, ancFilter{}, x.cands[:0]
+	byClass := r != nil && len(r.byClass) > 0
+	for tok, rest := nextClass(list); tok != ""; tok, rest = nextClass(rest) {
+		h := keyHash(0, tok)
+		x.own.addHash(keyKindClass, h)
+		if byClass && r.classKeys.mayHash(h) {
+			x.cands = append(x.cands, r.byClass[tok]...)
+		}
+	}
+	return x
 }

@@ -1,6 +1,7 @@
 package style
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -21,13 +22,17 @@ var tagCases = map[string]string{
 	"svg": `<style>clippath, CLIPPATH, svg { display: block } lineargradient::before { content: "x" }</style>` +
 		`<svg><clipPath id=c><rect/></clipPath><linearGradient/><foreignObject><p>x</p></foreignObject></svg>` +
 		`<math display=block><mi>x</mi></math>`,
-	"custom": `<style>my-el, X-Y { display: block } my-el::after { content: "a" }</style><my-el><x-y>t</x-y></my-el><My-El>u</My-El>`,
+	"custom": `<style>my-el, X-Y { display: block } my-el::after { content: "a" } [data-x] { display: flex } *:not(i) { cursor: pointer }</style>` +
+		`<my-el><x-y>t</x-y></my-el><My-El>u</My-El><i data-x>v</i><i>w</i>`,
 	"shadow": `<style>p { display: none }</style><div><template shadowrootmode=open><style>p { display: block } span { cursor: pointer }</style>` +
 		`<p>in</p><span>s</span><slot></slot></template><p>out</p><span>light</span></div>`,
 	"special": `<style>input, dialog, summary, audio, img { display: block } img::before, input::after, p::before { content: "x" }</style>` +
 		`<input type=hidden><input><dialog>d</dialog><dialog open>o</dialog><audio></audio><audio controls></audio>` +
 		`<details><summary>a</summary><summary>b</summary></details><summary>c</summary><p hidden>h</p>` +
 		`<p hidden=until-found>u</p><p popover>p</p><embed hidden><img><br><p>p</p>`,
+	"flat": `<details><summary>a</summary>x<p>y<b>z</b></p><summary>b</summary></details><details open>o<p>q</p></details>` +
+		`<noscript><p>n</p></noscript><div><noscript>raw</noscript></div><style>noscript { display: block }</style>`,
+	"flat-shadow": `<div><template shadowrootmode=open>s<slot name=a>fallback</slot><slot>def</slot></template>light<span slot=a>sl</span><i slot=none>un</i></div>`,
 	"inherit": `<div style="visibility:hidden;cursor:pointer"><p>x<span inert>y</span></p></div><div inert><p>c<b>d</b></p></div>` +
 		`<div style="content-visibility:hidden"><p>z<i>w</i></p></div><div style="display:none"><p>n</p></div>` +
 		`<a href=/><b>l</b></a><details><p>closed</p><summary>s</summary><summary>t</summary></details>` +
@@ -70,7 +75,8 @@ func TestTagFactsSameAsByName(t *testing.T) {
 				got = defaultDisplayOf(n, &at)
 			}
 			ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
-				assert.Equal(t, want, x.bucket, "%s: element %d <%s> tag bucket", name, i, n.Data) &&
+				assert.Equal(t, fmt.Sprint(want), fmt.Sprint(x.bucket), "%s: element %d <%s> tag bucket", name, i, n.Data) &&
+				assert.Equal(t, fmt.Sprint(append(append([]int32(nil), want...), universal(r)...)), fmt.Sprint(x.tail), "%s: element %d <%s> tag bucket and universal selectors", name, i, n.Data) &&
 				assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
 				assert.Equal(t, noPseudo[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
 			if !ok {
@@ -81,6 +87,14 @@ func TestTagFactsSameAsByName(t *testing.T) {
 			assert.Positive(t, cached, "%s: tags are cached", name)
 		}
 	}
+}
+
+// universal returns r's universal selectors (none for nil r).
+func universal(r *scopeRules) []int32 {
+	if r == nil {
+		return nil
+	}
+	return r.universal
 }
 
 // TestTagCacheKeysByAtom checks that an element whose atom does not spell
@@ -157,5 +171,133 @@ func TestPlainSameAsFinish(t *testing.T) {
 			}
 		}
 		assert.Positive(t, plain, "%s: plain elements", name)
+	}
+}
+
+// TestClassListSameAsTokens checks the class-list cache against the
+// token loop it replaces, for every class list of the corpus pages and the
+// edge cases, in document order through one cache (repeated lists are
+// answered from it, and lists sharing a slot replace each other): the
+// ancestor-filter bits of the tokens and the document tree's class
+// buckets, in order.
+func TestClassListSameAsTokens(t *testing.T) {
+	cases := map[string]string{
+		"classes": `<style>.a, .b { display: block } .a.c::before { content: "x" } .d { cursor: pointer }</style>` +
+			`<p class="a b">1</p><p class="a a">2</p><p class=" a	c ">3</p><p class="">4</p><p class="e f g h i j">5</p><p class=d>6</p><p class="a b">7</p>`,
+	}
+	for k, v := range tagCases {
+		cases[k] = v
+	}
+	for name, src := range shared.ReadPages(t, cases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s := New(d)
+		s.prepare()
+		r := s.docRules
+		hits := 0
+		for i, n := range d.Elements {
+			at := readAttrs(n)
+			if at.has&aClass == 0 {
+				continue
+			}
+			var own ancFilter
+			var want []int32
+			for tok, rest := nextClass(at.class); tok != ""; tok, rest = nextClass(rest) {
+				h := keyHash(0, tok)
+				own.addHash(keyKindClass, h)
+				if r != nil && len(r.byClass) > 0 && r.classKeys.mayHash(h) {
+					want = append(want, r.byClass[tok]...)
+				}
+			}
+			if s.classes != nil && s.classes[keyHash(0, at.class)>>(64-classBits)].list == at.class {
+				hits++
+			}
+			x := s.classOf(at.class, r)
+			if !assert.Equal(t, own, x.own, "%s: element %d class %q filter bits", name, i, at.class) ||
+				!assert.Equal(t, len(want), len(x.cands), "%s: element %d class %q candidates", name, i, at.class) ||
+				len(want) > 0 && !assert.Equal(t, want, x.cands, "%s: element %d class %q candidates", name, i, at.class) {
+				return
+			}
+		}
+		if name == "classes" {
+			assert.Positive(t, hits, "repeated lists come from the cache")
+		}
+	}
+}
+
+// TestDeclKeywordIDs checks the keyword id a declaration keeps from
+// parsing against the Sheet's table lookup it replaces, for every
+// declaration of every corpus page's rules and style attributes and of
+// the edge cases.
+func TestDeclKeywordIDs(t *testing.T) {
+	cases := map[string]string{
+		"keywords": `<style>p { display: flex } i { display: block ruby } b { display: inline list-item } u { display: -webkit-box }` +
+			` s { visibility: collapse } q { content-visibility: auto } em { display: inherit } a { display: none !important }</style>` +
+			`<p style="display: grid; visibility: hidden; content-visibility: hidden">x</p><i style="display: table-cell">y</i>`,
+	}
+	for name, src := range shared.ReadPages(t, cases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s := New(d)
+		var all []*decl
+		for _, r := range s.scopes {
+			for i := range r.decls {
+				for k := range r.decls[i] {
+					all = append(all, &r.decls[i][k])
+				}
+			}
+		}
+		for _, n := range d.Elements {
+			if st, ok := dom.Attr(n, "style"); ok {
+				ds := parseDecls(stripComments(st), true)
+				for k := range ds {
+					all = append(all, &ds[k])
+				}
+			}
+		}
+		for _, dl := range all {
+			switch dl.prop {
+			case propDisplay, propVisibility, propContentVisibility:
+				if !assert.Equal(t, s.kws.id(dl.kw), s.kwOf(dl), "%s: %q", name, dl.kw) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// TestFlatShortcutSameAsOutsideFlat checks the shortcuts that skip
+// outsideFlat and rawNoscript (no shadow root, and a parent that is no
+// details or noscript element) against those checks themselves: for
+// every node of the corpus pages and the edge cases, asked in document
+// order, Rendered answers as the checks and the parent's entry do, and
+// every element is gone exactly when its display is none, its parent's
+// content is gone or outsideFlat says so.
+func TestFlatShortcutSameAsOutsideFlat(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s, ref := New(d), New(d)
+		i := 0
+		for n := range d.Root.Descendants() {
+			i++
+			p := d.Parent(n)
+			got := s.Rendered(n)
+			if n.Type == html.ElementNode {
+				e := ref.ensure(n)
+				gone := e.display == kwDispNone && d.Facts(n) == nil || p != nil && p.Type == html.ElementNode && (ref.ensure(p).has(fKidsGone) || ref.outsideFlat(n, p))
+				if !assert.Equal(t, gone, e.has(fGone), "%s: node %d <%s> gone", name, i, n.Data) {
+					return
+				}
+				continue
+			}
+			want := n.Type == html.TextNode || n.Type == html.DocumentNode
+			if p != nil && p.Type == html.ElementNode {
+				want = !ref.outsideFlat(n, p) && !rawNoscript(p) && !ref.ensure(p).has(fKidsGone) && ref.ensure(p).visibility == kwVisible
+			}
+			if !assert.Equal(t, want, got, "%s: node %d %q rendered", name, i, n.Data) {
+				return
+			}
+		}
 	}
 }
