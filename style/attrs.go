@@ -27,6 +27,13 @@ const (
 // readAttrs returns n's elemAttrs.
 func readAttrs(n *html.Node) elemAttrs {
 	var a elemAttrs
+	a.read(n)
+	return a
+}
+
+// read sets a (zero) to n's elemAttrs, in place: the cascade reads every
+// element's, and a copy of the struct costs as much as a short scan.
+func (a *elemAttrs) read(n *html.Node) {
 	for i := range n.Attr {
 		at := &n.Attr[i]
 		if at.Namespace != "" {
@@ -49,7 +56,6 @@ func readAttrs(n *html.Node) elemAttrs {
 			a.has |= aHref
 		}
 	}
-	return a
 }
 
 // first records v in *dst as the attribute bit names, unless an earlier

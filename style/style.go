@@ -463,9 +463,8 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 		own.set(uint(t.bitA), uint(t.bitB))
 	}
 	c := s.cands[:0]
-	byID := r != nil && len(r.byID) > 0
-	if own != nil || byID {
-		if at.has&aID != 0 {
+	if at.has&aID != 0 {
+		if byID := r != nil && len(r.byID) > 0; own != nil || byID {
 			id := at.id
 			h := keyHash(0, id)
 			if own != nil {
@@ -476,9 +475,9 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 			}
 		}
 	}
-	byClass := r != nil && len(r.byClass) > 0
-	if own != nil || byClass {
-		if at.has&aClass != 0 && sc == nil {
+	if at.has&aClass != 0 {
+		byClass := r != nil && len(r.byClass) > 0
+		if (own != nil || byClass) && sc == nil {
 			// a document-tree element: its class list's keys from the cache
 			x := s.classOf(at.class, r)
 			if own != nil {
@@ -488,7 +487,7 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 			if byClass {
 				c = append(c, x.cands...)
 			}
-		} else if at.has&aClass != 0 {
+		} else if own != nil || byClass {
 			for tok, rest := nextClass(at.class); tok != ""; tok, rest = nextClass(rest) {
 				h := keyHash(0, tok)
 				if own != nil {
@@ -776,7 +775,8 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 	// is computed (or who has none), as the tree builder asks them top
 	// down. The walk below does the same for it with more steps.
 	if n != nil && n.Type == html.ElementNode {
-		if e := s.lookup(n); e != nil {
+		// (n's lookup-cache slot was tried by the caller: the index first)
+		if e := s.indexed(n); e != nil {
 			if !e.has(fDone) {
 				var parent *entry
 				if p := s.doc.Parent(n); p != nil && p.Type == html.ElementNode {
@@ -858,6 +858,15 @@ func (s *Sheet) scopeOf(sc *html.Node) *scopeRules {
 	return r
 }
 
+// indexed returns the memo slot of n, or lookup's answer when n is not in
+// the index: the slot lookup finds, without trying the lookup cache first.
+func (s *Sheet) indexed(n *html.Node) *entry {
+	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
+		return &s.memo[i]
+	}
+	return s.lookup(n)
+}
+
 // lookup returns the memo slot of n, or nil when there is none yet.
 func (s *Sheet) lookup(n *html.Node) *entry {
 	if h := s.hits; h != nil && n != nil {
@@ -915,7 +924,8 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			own = &e.anc
 		}
 	}
-	at := readAttrs(n)
+	var at elemAttrs
+	at.read(n)
 	sc := s.doc.Scope(n)
 	r := s.docRules
 	if sc != nil {

@@ -301,3 +301,24 @@ func TestFlatShortcutSameAsOutsideFlat(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexedSameAsLookup checks the memo slot ensureSlow's fast path
+// takes (indexed: the index first) against lookup's (the lookup cache
+// first), for every element of the corpus pages and the edge cases, before
+// and after each is computed, and for an element outside the document.
+func TestIndexedSameAsLookup(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		s := New(d)
+		for i, n := range d.Elements {
+			require.Same(t, s.lookup(n), s.indexed(n), "%s: element %d before", name, i)
+			s.ensure(n)
+			require.Same(t, s.lookup(n), s.indexed(n), "%s: element %d after", name, i)
+		}
+		stray := &html.Node{Type: html.ElementNode, Data: "p", DataAtom: atom.P}
+		assert.Nil(t, s.indexed(stray), "%s: an element outside the document has no slot yet", name)
+		e := s.ensure(stray)
+		assert.Same(t, e, s.indexed(stray), "%s: then the one ensure made", name)
+	}
+}
