@@ -232,7 +232,7 @@ func Measure(pages []Page, opts Options) ([]Row, error) {
 
 // structure fills the counts that need no tokenizer.
 func structure(name string, r *Reps) Row {
-	row := Row{Page: name, DOMElements: len(r.Result.Doc.Elements), Links: len(r.Result.Links)}
+	row := Row{Page: name, DOMElements: len(r.Result.Doc.Elements), Links: r.Result.Links.Len()}
 	r.Result.Tree.Walk(func(n *axtree.Node, _ int) bool {
 		if n.Role != "" {
 			if n.ID > 0 {

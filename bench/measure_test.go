@@ -85,8 +85,8 @@ func TestJSONCountsAreFresh(t *testing.T) {
 		} else if got.Playwright != nil || got.LeanVsPlaywrightNoURL != 0 {
 			t.Errorf("%s: Playwright figures without a snapshot", p.Name)
 		}
-		if got.DOMElements != len(r.Doc.Elements) || got.Links != len(r.Links) {
-			t.Errorf("%s: elements %d links %d, want %d %d", p.Name, got.DOMElements, got.Links, len(r.Doc.Elements), len(r.Links))
+		if got.DOMElements != len(r.Doc.Elements) || got.Links != r.Links.Len() {
+			t.Errorf("%s: elements %d links %d, want %d %d", p.Name, got.DOMElements, got.Links, len(r.Doc.Elements), r.Links.Len())
 		}
 		if want := strings.Count(string(r.Text()), "\n"); got.LinesOut != want {
 			t.Errorf("%s: lines out %d, want %d", p.Name, got.LinesOut, want)

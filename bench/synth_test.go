@@ -20,7 +20,7 @@ func TestSyntheticElementCount(t *testing.T) {
 		if n >= 1000 && (SyntheticElements(n) < n-cardElements || SyntheticElements(n) > n) {
 			t.Errorf("Synthetic(%d) has %d elements", n, SyntheticElements(n))
 		}
-		if len(r.Tree.IDs()) == 0 || len(r.Links) == 0 {
+		if len(r.Tree.IDs()) == 0 || r.Links.Len() == 0 {
 			t.Errorf("Synthetic(%d): no ids or links", n)
 		}
 	}

@@ -31,5 +31,5 @@ func TestHostResolverRules(t *testing.T) {
 	snap, _, err := p.Load(context.Background(), "http://shop.example/")
 	require.NoError(t, err)
 	assert.Contains(t, string(snap.Result.Text()), "shop.example")
-	assert.Equal(t, "http://shop.example/next", snap.Result.Links[2])
+	assert.Equal(t, "http://shop.example/next", snap.Result.Links.Record()[2])
 }

@@ -541,7 +541,7 @@ func TestCaptureFrameLinkBase(t *testing.T) {
 	 {"tag":"html","children":[{"tag":"head"},{"tag":"body","children":[{"tag":"a","attrs":[["href","terms"]],"children":[{"tag":"#text","text":"Terms"}]}]}]}]}}}]}]}]}}`
 	res := renderCapture(t, []byte(capture))
 	terms := mustFind(t, res, "link", "Terms")
-	if got := res.Links[terms.ID]; got != "https://shop.example/legal/frame/terms" {
+	if got := res.Links.Record()[terms.ID]; got != "https://shop.example/legal/frame/terms" {
 		t.Errorf("frame link resolved to %q, want https://shop.example/legal/frame/terms", got)
 	}
 }

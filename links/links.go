@@ -1,8 +1,10 @@
 // Package links keeps the link targets of a tree out of the tree: a Record
 // maps element ids to resolved URLs (from Node.Href: a/area href, iframe src,
-// form action), with script and data URLs dropped. The lean observation is
-// the tree text alone; Enriched prints the same text, through the same
-// printer, with each link's URL inline as a trailing [url="…"].
+// form action), with script and data URLs dropped; a Table holds the same
+// entries in slices, in less room (what a kept render.Result holds). The
+// lean observation is the tree text alone; Enriched prints the same text,
+// through the same printer, with each link's URL inline as a trailing
+// [url="…"].
 package links
 
 import (
@@ -36,14 +38,29 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 // for its length (longer than MaxURLBytes once resolved): the record then
 // misses a link the tree shows, which the tree says with [truncated=links].
 func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
+	found := gather(t)
+	if len(found) == 0 {
+		return Record{}, false // and no base URL parsed for nothing
+	}
+	r := make(Record, len(found))
+	long := resolveAll(t, found, pageURL, baseHref, func(id int, u string) { r[id] = u })
+	return r, long
+}
+
+// link is an element id with its raw link target (Node.Href).
+type link struct {
+	id   int
+	href string
+}
+
+// gather lists the ids and raw targets of the elements of t with a
+// positive id and an Href, each node visited once (cycles and shared
+// nodes are safe); nil for a nil tree.
+func gather(t *axtree.Tree) []link {
 	if t == nil {
-		return Record{}, false
+		return nil
 	}
 	var seen ptrset.Set[axtree.Node]
-	type link struct {
-		id   int
-		href string
-	}
 	var found []link
 	stack := append([]*axtree.Node(nil), t.Roots...)
 	for len(stack) > 0 {
@@ -66,23 +83,27 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 			stack = append(stack, n.Children[i])
 		}
 	}
-	if len(found) == 0 {
-		return Record{}, false // and no base URL parsed for nothing
-	}
+	return found
+}
+
+// resolveAll resolves the targets found in t (see Collect for pageURL
+// and baseHref) and calls keep with each id whose target Resolve keeps,
+// in the order found; it reports whether a URL was dropped for its
+// length.
+func resolveAll(t *axtree.Tree, found []link, pageURL, baseHref string, keep func(id int, u string)) bool {
 	if pageURL == "" {
 		pageURL = t.URL
 	}
-	r := make(Record, len(found))
 	res := newResolver(Base(pageURL, baseHref))
 	long := false
 	for _, l := range found {
 		u, ok, tooLong := res.resolve(l.href)
 		if ok {
-			r[l.id] = u
+			keep(l.id, u)
 		}
 		long = long || tooLong
 	}
-	return r, long
+	return long
 }
 
 // Base returns the document base URL: baseHref resolved against pageURL

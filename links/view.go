@@ -15,9 +15,16 @@ const URLKey = "url"
 
 // Hook returns a serialize.Options.Extra hook that appends [url="…"] to the
 // line of every element whose id is in r.
-func (r Record) Hook() func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
+func (r Record) Hook() func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr { return hook(r) }
+
+// hook is the Extra hook of r (Record.Hook, Table.Hook); a nil r adds
+// nothing.
+func hook(r Lookup) func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
 	return func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
-		if u, ok := r[n.ID]; ok && n.ID > 0 && u != "" {
+		if n.ID <= 0 || r == nil {
+			return dst
+		}
+		if u, ok := r.URL(n.ID); ok && u != "" {
 			dst = append(dst, axtree.Attr{Key: URLKey, Value: u})
 		}
 		return dst
@@ -25,19 +32,20 @@ func (r Record) Hook() func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
 }
 
 // Enriched writes the enriched view of t: the text serialize.Render prints
-// with opt, each linked element's line ending in [url="…"]. An Extra hook
-// already in opt runs first; the url attribute comes last.
-func Enriched(w io.Writer, t *axtree.Tree, r Record, opt serialize.Options) error {
+// with opt, each linked element's line ending in [url="…"] (the URL r gives
+// its id: a Record or a Table). An Extra hook already in opt runs first;
+// the url attribute comes last.
+func Enriched(w io.Writer, t *axtree.Tree, r Lookup, opt serialize.Options) error {
 	return serialize.Render(w, t, enrichedOptions(r, opt))
 }
 
 // AppendEnriched appends the enriched view of t to dst (see Enriched).
-func AppendEnriched(dst []byte, t *axtree.Tree, r Record, opt serialize.Options) []byte {
+func AppendEnriched(dst []byte, t *axtree.Tree, r Lookup, opt serialize.Options) []byte {
 	return serialize.AppendText(dst, t, enrichedOptions(r, opt))
 }
 
-func enrichedOptions(r Record, opt serialize.Options) serialize.Options {
-	hook := r.Hook()
+func enrichedOptions(r Lookup, opt serialize.Options) serialize.Options {
+	hook := hook(r)
 	if prev := opt.Extra; prev != nil {
 		opt.Extra = func(n *axtree.Node, dst []axtree.Attr) []axtree.Attr {
 			return hook(n, prev(n, dst))

@@ -119,7 +119,7 @@ func TestStabilizeKeepsNumbersAndAppendsNew(t *testing.T) {
 		}
 	}
 	// Link record keys follow the elements.
-	rec := observe.RemapLinks(cur.Links, ce)
+	rec := observe.RemapLinks(cur.Links.Record(), ce)
 	if rec[4] != "https://example.test/x" || rec[3] != "https://example.test/c" || len(rec) != 2 {
 		t.Errorf("remapped links %v", rec)
 	}

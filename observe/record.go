@@ -101,10 +101,7 @@ func (r *Recorder) Record(ctx context.Context, in Input) (*Recorded, error) {
 			return nil, err
 		}
 	}
-	canonLinks := in.Page.Links
-	if canonLinks == nil {
-		canonLinks = links.Record{}
-	}
+	canonLinks := in.Page.Links.Record()
 	canon := &Content{Text: string(in.Page.Text()), Links: canonLinks}
 	p := &pending{r: r, in: in, canon: canon, state: canon.ContentID()}
 
@@ -198,7 +195,7 @@ func (p *pending) prepare(ctx context.Context, prev *Observation) error {
 	}
 	p.numbered = true
 	stable := RemapLinks(p.canon.Links, elems)
-	in.Page.Links = stable
+	in.Page.Links = links.TableOf(stable)
 	text := in.Page.Text()
 
 	o := &Observation{

@@ -14,7 +14,8 @@ func ExampleHTMLBytes() {
 		return
 	}
 	os.Stdout.Write(res.Text())
-	fmt.Println(res.Links[3])
+	u, _ := res.Links.URL(3)
+	fmt.Println(u)
 	// Output:
 	// [main] [id=1]
 	//   [heading][level=1] Shop

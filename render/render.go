@@ -64,8 +64,10 @@ type Result struct {
 	// capture: e.g. a delegation selector axtree cannot evaluate).
 	Warnings []string
 	// Links maps ids to resolved URLs: link hrefs, iframe srcs and form
-	// actions, kept out of the tree text.
-	Links links.Record
+	// actions, kept out of the tree text. It is a links.Table, a slot per
+	// id, rather than a links.Record map, which would take twice the room
+	// in a kept Result; Links.Record() gives the map.
+	Links links.Table
 
 	// text is the printer options of the text forms (Options.Text): the
 	// rest of the Options did their work in the render, and a kept Result
@@ -154,7 +156,7 @@ func Doc(d *dom.Doc, opts Options) *Result {
 		bo.Stop = func() bool { return ctx.Err() != nil }
 	}
 	t := axtree.Build(d, c, bo)
-	rec, long := links.CollectBounded(t, opts.URL, d.BaseURL())
+	rec, long := links.CollectTable(t, opts.URL, d.BaseURL())
 	if long && !slices.Contains(t.Truncated, "links") {
 		t.Truncated = append(t.Truncated, "links") // a link over links.MaxURLBytes is not in the record
 	}
@@ -190,7 +192,7 @@ func (r *Result) Enriched() []byte {
 
 // JSON returns the tree and link record as one JSON document.
 func (r *Result) JSON() []byte {
-	return serialize.AppendJSON(nil, r.Tree, r.Links, r.text)
+	return serialize.AppendJSON(nil, r.Tree, r.Links.Record(), r.text)
 }
 
 // LinksJSON returns the link record as JSON, keys in numeric id order.

@@ -175,7 +175,7 @@ func TestLongLinkIsMarked(t *testing.T) {
 	require.NoError(t, err)
 	text := string(r.Text())
 	assert.Contains(t, text, "[truncated=links]")
-	assert.Len(t, r.Links, 1)
+	assert.Equal(t, 1, r.Links.Len())
 	short, err := render.HTMLBytes([]byte(`<a href="/near">Near</a>`), render.Options{URL: "https://example.com/"})
 	require.NoError(t, err)
 	assert.NotContains(t, string(short.Text()), "truncated")

@@ -291,7 +291,7 @@ func (s *Session) recordDecision(rs *runState, o *observation, a Action, c Call)
 		return
 	}
 	what := fmt.Sprintf("decision %s (line %d)", a.Kind, c.Line)
-	obs, err := tr.Observe(o.text, o.snap.Result.Links, o.snap.Meta.URL, o.snap.Meta.Title)
+	obs, err := tr.Observe(o.text, o.snap.Result.Links.Record(), o.snap.Meta.URL, o.snap.Meta.Title)
 	if err != nil {
 		rs.refuse(what, err)
 		return

@@ -167,7 +167,7 @@ func (s *Session) observed(snap *capture.Snapshot) *observation {
 	}
 	s.mu.Unlock()
 	text := string(snap.Result.Text())
-	o := &observation{snap: snap, text: text, id: trajectory.ObservationID(text, snap.Result.Links)}
+	o := &observation{snap: snap, text: text, id: trajectory.ObservationID(text, snap.Result.Links.Record())}
 	s.mu.Lock()
 	s.lastObs = o
 	s.mu.Unlock()
@@ -770,7 +770,7 @@ func (s *Session) record(rs *runState, c Call, o *observation, id int) {
 		return
 	}
 	what := fmt.Sprintf("%s (line %d)", c.Call, c.Line)
-	obs, err := tr.Observe(o.text, o.snap.Result.Links, o.snap.Meta.URL, o.snap.Meta.Title)
+	obs, err := tr.Observe(o.text, o.snap.Result.Links.Record(), o.snap.Meta.URL, o.snap.Meta.Title)
 	if err != nil {
 		rs.refuse(what, err)
 		return

@@ -2,6 +2,7 @@ package serialize
 
 import (
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 
@@ -64,15 +65,30 @@ func AppendLinksJSON(dst []byte, links map[int]string) []byte {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	return AppendLinksSeq(dst, func(yield func(int, string) bool) {
+		for _, id := range ids {
+			if !yield(id, links[id]) {
+				return
+			}
+		}
+	})
+}
+
+// AppendLinksSeq appends the entries links yields, which must come in
+// ascending id order, as AppendLinksJSON does a map: the same bytes for
+// the same entries. No entries give {}.
+func AppendLinksSeq(dst []byte, links iter.Seq2[int, string]) []byte {
 	dst = append(dst, '{')
-	for i, id := range ids {
-		if i > 0 {
+	first := true
+	for id, u := range links {
+		if !first {
 			dst = append(dst, ',')
 		}
+		first = false
 		dst = append(dst, '"')
 		dst = strconv.AppendInt(dst, int64(id), 10)
 		dst = append(dst, '"', ':')
-		dst = appendJSONString(dst, links[id], 0)
+		dst = appendJSONString(dst, u, 0)
 	}
 	return append(dst, '}')
 }

@@ -20,7 +20,7 @@ func page(t testing.TB, name string) (string, map[int]string) {
 	require.NoError(t, err)
 	res, err := render.HTMLBytes(b, render.Options{})
 	require.NoError(t, err)
-	return string(res.Text()), res.Links
+	return string(res.Text()), res.Links.Record()
 }
 
 // clock returns a fixed clock that ticks one second per call.

@@ -18,7 +18,7 @@ func page(t testing.TB, name string) (string, map[int]string) {
 	require.NoError(t, err)
 	res, err := render.HTMLBytes(b, render.Options{URL: "https://jobs.example/apply"})
 	require.NoError(t, err)
-	return string(res.Text()), res.Links
+	return string(res.Text()), res.Links.Record()
 }
 
 // jobRun is a program run on the job form with a failed click whose
