@@ -985,7 +985,11 @@ func (m *nameMatcher) contains(s string) bool {
 	if !m.done {
 		m.squeezed, m.done = dropSpace(m.name), true
 	}
-	return strings.Contains(m.squeezed, dropSpace(s))
+	// A text longer than the name, white space aside, is not in it: stop
+	// squeezing it there (a tab panel named by its tab, a few words, and
+	// its paragraphs of text).
+	t, ok := dropSpaceMax(s, len(m.squeezed))
+	return ok && strings.Contains(m.squeezed, t)
 }
 
 // dropSpace returns s without its white space (unicode.IsSpace), a byte
@@ -993,6 +997,13 @@ func (m *nameMatcher) contains(s string) bool {
 // nothing changes: runs copied whole, not rune by rune through a mapping
 // function.
 func dropSpace(s string) string {
+	t, _ := dropSpaceMax(s, len(s)*3) // U+FFFD for each byte: 3 bytes each
+	return t
+}
+
+// dropSpaceMax is dropSpace(s) when that is at most limit bytes long; ok
+// is false, and the rest of s unread, when it is longer.
+func dropSpaceMax(s string, limit int) (string, bool) {
 	var sb strings.Builder
 	run := 0 // start of the bytes not yet copied
 	for i := 0; i < len(s); {
@@ -1011,8 +1022,11 @@ func dropSpace(s string) string {
 				continue
 			}
 		}
+		if sb.Len()+i-run > limit {
+			return "", false // the result so far is too long already
+		}
 		if sb.Cap() == 0 {
-			sb.Grow(len(s))
+			sb.Grow(min(len(s), limit+3))
 		}
 		sb.WriteString(s[run:i])
 		if c >= utf8.RuneSelf && size == 1 {
@@ -1021,11 +1035,14 @@ func dropSpace(s string) string {
 		i += size
 		run = i
 	}
+	if sb.Len()+len(s)-run > limit {
+		return "", false
+	}
 	if sb.Cap() == 0 {
-		return s
+		return s, true
 	}
 	sb.WriteString(s[run:])
-	return sb.String()
+	return sb.String(), true
 }
 
 // maxSpellNodes bounds the nodes spelledOut reads for one name.

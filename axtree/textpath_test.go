@@ -196,3 +196,39 @@ func TestDropSpaceMatchesMap(t *testing.T) {
 		}
 	}
 }
+
+// TestDropSpaceMaxSameAsDropSpace checks the bounded squeeze the name
+// matcher uses: dropSpaceMax(s, limit) is dropSpace(s) when that is at most
+// limit bytes, and not ok otherwise, for every limit around the result's
+// length, on the edge cases alone and joined and every corpus text node;
+// and nameMatcher.contains answers as the unbounded comparison did.
+func TestDropSpaceMaxSameAsDropSpace(t *testing.T) {
+	cases := append(append([]string{}, edgeTexts...), textCases...)
+	check := func(s string) bool {
+		want := dropSpace(s)
+		for _, limit := range []int{0, 1, len(want) - 3, len(want) - 1, len(want), len(want) + 1, len(s), 3 * len(s)} {
+			got, ok := dropSpaceMax(s, limit)
+			if !assert.Equal(t, len(want) <= limit, ok, "%q within %d", s, limit) {
+				return false
+			}
+			if ok && !assert.Equal(t, want, got, "%q within %d", s, limit) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, s := range cases {
+		for _, s2 := range cases {
+			if !check(s + s2) {
+				return
+			}
+			m := nameMatcher{name: s}
+			assert.Equal(t, strings.Contains(s, s2) || strings.Contains(dropSpace(s), dropSpace(s2)), m.contains(s2), "%q in %q", s2, s)
+		}
+	}
+	for _, s := range corpusTexts(t) {
+		if !check(s) {
+			return
+		}
+	}
+}
