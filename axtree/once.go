@@ -88,7 +88,7 @@ func (s *onceState) dropText(t, prev *Node, items bool) bool {
 	if prev != nil && prev.Role != "" && prev.Name != "" && sameWords(t.Name, prev.Name) {
 		return true
 	}
-	if items || utf8.RuneCountInString(t.Name) < LongText {
+	if items || shorterThan(t.Name, LongText) {
 		return false
 	}
 	if s.seen[t.Name] {
@@ -96,6 +96,19 @@ func (s *onceState) dropText(t, prev *Node, items bool) bool {
 	}
 	s.seen[t.Name] = true
 	return false
+}
+
+// shorterThan reports whether s holds fewer than n runes, counting them
+// only when its length in bytes does not answer: a rune is one to four
+// bytes long.
+func shorterThan(s string, n int) bool {
+	if len(s) < n {
+		return true
+	}
+	if len(s) >= utf8.UTFMax*n {
+		return false
+	}
+	return utf8.RuneCountInString(s) < n
 }
 
 // itemRole reports the roles whose children are items of a collection.

@@ -232,3 +232,23 @@ func TestDropSpaceMaxSameAsDropSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestShorterThanCountsRunes checks shorterThan against counting the
+// runes, for lengths around LongText in bytes and in runes (ASCII, 2-, 3-
+// and 4-byte runes, bytes that are not UTF-8) and every corpus text node.
+func TestShorterThanCountsRunes(t *testing.T) {
+	var cases []string
+	for _, unit := range []string{"a", "é", "日", "😀", "\xff", "a\xe2\x82"} {
+		for k := 0; k <= 4*LongText+2; k++ {
+			cases = append(cases, strings.Repeat(unit, k))
+		}
+	}
+	cases = append(cases, corpusTexts(t)...)
+	for _, s := range cases {
+		for _, n := range []int{0, 1, 2, LongText - 1, LongText, LongText + 1} {
+			if !assert.Equal(t, utf8.RuneCountInString(s) < n, shorterThan(s, n), "%d bytes, %d runes, n %d", len(s), utf8.RuneCountInString(s), n) {
+				return
+			}
+		}
+	}
+}
