@@ -328,7 +328,7 @@ func (c *Computer) roleID(r string) uint16 {
 	if c.roleHits == nil {
 		c.roleHits = new([roleHitSlots]roleHit)
 	}
-	hit := &c.roleHits[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(r)))&(roleHitSlots-1)]
+	hit := &c.roleHits[roleHitOf(p, len(r))]
 	if hit.p == p && hit.n == len(r) && hit.id != 0 {
 		return hit.id
 	}
@@ -383,8 +383,20 @@ type roleHit struct {
 	id uint16
 }
 
-// roleHitSlots is the size of Computer.roleHits (a power of two).
-const roleHitSlots = 16
+// roleHitSlots is the size of Computer.roleHits (a power of two, 1 <<
+// roleHitBits).
+const (
+	roleHitBits  = 5
+	roleHitSlots = 1 << roleHitBits
+)
+
+// roleHitOf is the entry of Computer.roleHits for the string at p of
+// length n: Fibonacci hashing of both, as the low bits of the addresses of
+// string literals, which lie side by side, would put several of the few
+// roles a page has at one entry (the address is only hashed).
+func roleHitOf(p *byte, n int) int {
+	return int((uint64(uintptr(unsafe.Pointer(p))) + uint64(n)) * 0x9E3779B97F4A7C15 >> (64 - roleHitBits))
+}
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.
 // Only ASCII whitespace collapses; a no-break space is kept. Elements whose

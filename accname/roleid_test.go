@@ -41,6 +41,18 @@ func TestRoleIDCache(t *testing.T) {
 	}
 	assert.Len(t, c.roleNames, 50, "the roles beyond knownRoles")
 
+	// Prefixes of a role share its address: the cache tells them apart by
+	// length, whichever entry they hash to.
+	long := strings.Repeat("x", 2*roleHitSlots) // more prefixes than entries
+	for round := 0; round < 2; round++ {
+		for _, r := range append(knownRoles[:len(knownRoles):len(knownRoles)], long) {
+			for k := len(r); k > 0; k-- {
+				id := c.roleID(r[:k])
+				assert.Equal(t, r[:k], c.roleName(id), "%q", r[:k])
+			}
+		}
+	}
+
 	// Forget drops the role table: the cache must not answer from it.
 	c.Forget()
 	for _, r := range []string{"row", "link", "role7"} {
