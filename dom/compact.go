@@ -30,8 +30,13 @@ func ParseDoc(b []byte) (*Doc, error) {
 // layout returns root compacted into a slab when the tree is large enough
 // to gain from it (compactMinNodes), else root as it is and no slab, and
 // the tree's count of elements (counted in the same pass as its nodes).
+// Either way the attribute slices with room to spare are trimmed first
+// (trimAttrs).
 func layout(root *html.Node) (*html.Node, *slab, int) {
-	n, elems := countNodes(root)
+	n, elems, spare := countNodes(root)
+	if spare > 0 {
+		trimAttrs(root, spare)
+	}
 	if n < compactMinNodes {
 		return root, nil, elems
 	}
@@ -44,16 +49,80 @@ func layout(root *html.Node) (*html.Node, *slab, int) {
 // milliseconds on a 2 MB page) would cost more than it saves.
 const compactMinNodes = 100_000
 
-// countNodes counts the nodes under root, root included, and the elements
-// among them.
-func countNodes(root *html.Node) (nodes, elems int) {
+// countNodes counts the nodes under root, root included, the elements
+// among them, and the attributes of the nodes whose attribute slice has
+// room to spare (trimAttrs copies those).
+func countNodes(root *html.Node) (nodes, elems, spare int) {
 	for x := range preorder(root) {
 		nodes++
 		if x.Type == html.ElementNode {
 			elems++
 		}
+		if cap(x.Attr) > len(x.Attr) {
+			spare += len(x.Attr)
+		}
 	}
-	return nodes, elems
+	return nodes, elems, spare
+}
+
+// trimAttrs gives each node under root whose attribute slice has room to
+// spare a copy of its attributes without it, in the same order; the other
+// nodes keep theirs. html.Parse grows an element's attributes by appending
+// (3 take room for 4, 5 for 8): on attribute-heavy pages the unused room
+// is 25-75 bytes per element of a kept document. The copies are cut from
+// a few arrays that fill allocator size classes (attrChunks), none shared
+// with an old slice, and have no spare capacity themselves (an append
+// copies them, never writing into the next node's). spare is the count of
+// attributes to copy, as countNodes counts them: the walk ends after the
+// last.
+func trimAttrs(root *html.Node, spare int) {
+	var as []html.Attribute
+	for x := root; ; {
+		// the walk of preorder, written out: this loop runs over every
+		// node of most pages
+		if k := len(x.Attr); cap(x.Attr) > k && k > 0 {
+			if k > len(as) { // the rest of as, if any, stays unused
+				as = make([]html.Attribute, max(k, attrChunk(spare)))
+			}
+			dst := as[:k:k]
+			for j, a := range x.Attr {
+				dst[j] = a // not copy: a call and a bulk barrier for a few
+			}
+			x.Attr, as, spare = dst, as[k:], spare-k
+			if spare == 0 {
+				return // the last one copied
+			}
+		}
+		if x.FirstChild != nil {
+			x = x.FirstChild
+			continue
+		}
+		for x != root && x.NextSibling == nil {
+			x = x.Parent
+		}
+		if x == root {
+			return
+		}
+		x = x.NextSibling
+	}
+}
+
+// attrChunks are the lengths of trimAttrs' arrays, largest first: those
+// whose bytes (48 an attribute, plus the allocator's 8-byte header past
+// 512 bytes) fill a size class but for at most 24 bytes (682: 32,736 + 8
+// of 32,768 bytes; 1 to 6, 8 and 10 exactly).
+var attrChunks = [...]int{682, 453, 226, 170, 141, 85, 42, 21, 13, 10, 8, 6, 5, 4, 3, 2, 1}
+
+// attrChunk returns the length of the next array for left attributes
+// still to copy: the largest of attrChunks that is not more than left (1
+// when left is not positive).
+func attrChunk(left int) int {
+	for _, c := range attrChunks {
+		if c <= left {
+			return c
+		}
+	}
+	return 1
 }
 
 // slab is a document's nodes laid out by compact, with the element index of

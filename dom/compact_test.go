@@ -23,7 +23,7 @@ func TestParseDocMatchesNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, _ := countNodes(root2)
+	n, _, _ := countNodes(root2)
 	r, sl := compact(root2, n)
 	got := newDoc(r, sl, -1) // what ParseDoc does for a large page
 	if got.slab == nil {
