@@ -66,6 +66,9 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 				end = i + limit - n
 			}
 			j := i + 1
+			if j+8 <= end {
+				j = plainWords(s, j, end, escWord[mode])
+			}
 			for j < end {
 				if b := s[j]; plain[b] {
 					j++
@@ -156,6 +159,50 @@ var plainTab = func() (t [5][256]bool) {
 	}
 	return t
 }()
+
+// escWord[mode] repeats in each byte the byte other than '[' and '\\' that
+// mode escapes (or '[' again when there is none), for appendClean's
+// eight-byte step. Read-only.
+var escWord = [5]uint64{escPlain: '[' * lo8, escQuoted: '"' * lo8, escJSON: '"' * lo8, escLink: ']' * lo8, escCell: '|' * lo8}
+
+// load8 returns the 8 bytes of w (len(w) == 8) as a little-endian word.
+func load8(w string) uint64 {
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+	lo7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// plainWords returns how far from j (s[j-1] a plain byte) appendClean's
+// fast path may go in steps of eight bytes before end: a step x is taken
+// when each byte is plain or a single space and the last is no space
+// (all eight) or only the last is a space (seven). The byte loop then
+// decides, and ends the run within the next eight bytes. A function of its
+// own so that its loop keeps its words in registers.
+func plainWords(s string, j, end int, esc uint64) int {
+	for ; j+8 <= end; j += 8 {
+		x := load8(s[j : j+8])
+		// a byte with the high bit, 0x7f (adding 1 sets its high bit),
+		// or below 0x20 (subtracting 0x20 borrows into its high bit)
+		odd := x | (x + lo8) | ((x - 0x20*lo8) &^ x)
+		// '[' or '\\' (x+1 with bit 0 cleared is '\\'), or esc's byte:
+		// a zero byte after the xor
+		v1, v2 := (x+lo8)&^lo8^('\\'*lo8), x^esc
+		odd |= (v1-lo8)&^v1 | (v2-lo8)&^v2
+		// exactly the spaces: the high bit of each zero byte
+		v := x ^ (' ' * lo8)
+		sp := ^((v&lo7 + lo7) | v | lo7)
+		if odd&hi8 != 0 || sp&(sp>>8) != 0 {
+			return j
+		}
+		j -= int(sp >> 63) // a space last: take seven
+	}
+	return j
+}
 
 const hexDigits = "0123456789abcdef"
 
