@@ -1,10 +1,18 @@
 package accname
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/internal/shared"
 )
 
 // slowCollapse is collapse written plainly: one byte at a time.
@@ -72,5 +80,58 @@ func TestBlankMatchesByteLoop(t *testing.T) {
 func TestWSByteTableIsIsWS(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		assert.Equal(t, isWS(byte(c)), wsByte[c], "byte %#x", c)
+	}
+}
+
+// TestCollapseEightBytesMatchesByteLoop checks collapse's eight-byte step
+// against the plain byte loop: every byte value at every position of
+// collapsed 24-byte texts (word boundaries at every alignment, a space
+// before and after the byte), random mixes of white space and text, and
+// every text node and attribute value of the corpus pages.
+func TestCollapseEightBytesMatchesByteLoop(t *testing.T) {
+	bases := []string{"abcdefghijklmnopqrstuvwx", "a b c d e f g h i j k l ", "ab cd ef gh ij kl mn op ",
+		"abc defg hij klmn opq rs", "abcdefg hijklmn opqrstu ", "abcdefgh ijklmnop qrstuv"}
+	for _, base := range bases {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < len(base); pos++ {
+				b := []byte(base)
+				b[pos] = byte(c)
+				for _, n := range []int{pos + 1, pos + 2, len(b)} {
+					s := string(b[:min(n, len(b))])
+					if !assert.Equal(t, slowCollapse(s), collapse(s), "byte %#x at %d of %q", c, pos, s) {
+						return
+					}
+				}
+			}
+		}
+	}
+	alpha := []string{" ", " ", "  ", "\t", "\n", "\r", "\f", "\v", "\x01", "a", "bc", "defgh", "\xc2\xa0", "\xff"}
+	rng := rand.New(rand.NewPCG(8, 17))
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(30) {
+			sb.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		s := sb.String()
+		if !assert.Equal(t, slowCollapse(s), collapse(s), "%q", s) {
+			return
+		}
+	}
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		doc, err := html.Parse(bytes.NewReader(b))
+		require.NoError(t, err)
+		for n := range doc.Descendants() {
+			texts := []string{n.Data}
+			for _, a := range n.Attr {
+				texts = append(texts, a.Val)
+			}
+			for _, s := range texts {
+				if !assert.Equal(t, slowCollapse(s), collapse(s), "%s: %q", filepath.Base(f), s) {
+					return
+				}
+			}
+		}
 	}
 }

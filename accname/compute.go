@@ -738,10 +738,7 @@ func blank(s string) bool {
 	for ; i+8 <= len(s); i += 8 {
 		// eight bytes a step: indented markup puts tens of bytes of white
 		// space between the elements of a link or a button
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		if !blankWord(x) {
+		if !blankWord(load8(s[i : i+8])) {
 			break
 		}
 	}
@@ -758,7 +755,6 @@ func blank(s string) bool {
 // blankWord reports whether the eight bytes packed in x are all white
 // space as blank counts it: 9, 10, 12, 13 and 32.
 func blankWord(x uint64) bool {
-	const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
 	if (x|(x+0x5F*lo8))&hi8 != 0 {
 		return false // a byte above 0x20
 	}
@@ -788,6 +784,21 @@ func collapse(s string) string {
 	}
 	s = s[i:j]
 	k := 0 // the first byte collapsing changes: s[:k] is copied as it is
+	for k+8 <= len(s) {
+		// Eight bytes a step while none is below 0x20 (so none is \t,
+		// \n, \f or \r) and no space among them is followed by white
+		// space (the byte after them included: s ends in a byte that is
+		// not white space, so one follows a space at their end). The
+		// byte loop below finds where collapsing starts in a word that
+		// fails.
+		x := load8(s[k : k+8])
+		v := x ^ (' ' * lo8)
+		sp := ^((v&lo7 + lo7) | v | lo7) // the high bit of each space
+		if ((x-0x20*lo8)&^x|sp&(sp>>8))&hi8 != 0 || sp>>63 != 0 && wsByte[s[k+8]] {
+			break
+		}
+		k += 8
+	}
 	for ; k < len(s); k++ {
 		if wsByte[s[k]] && (s[k] != ' ' || (k+1 < len(s) && wsByte[s[k+1]])) {
 			break
@@ -814,6 +825,19 @@ func collapse(s string) string {
 	}
 	return sb.String()
 }
+
+// load8 returns the 8 bytes of w (len(w) == 8) as a little-endian word.
+func load8(w string) uint64 {
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// Word masks for eight bytes at a time: 0x01, 0x80 and 0x7f in each byte.
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+	lo7 = 0x7f7f7f7f7f7f7f7f
+)
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
 
