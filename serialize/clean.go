@@ -238,18 +238,30 @@ func appendRune(dst []byte, r rune, mode escMode) []byte {
 }
 
 // isKeyByte reports whether c may appear in a role, state or prop key.
-func isKeyByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '-' || c == '_' || c == '.'
-}
+func isKeyByte(c byte) bool { return keyTab[c] }
+
+// keyTab[c] says whether c may appear in a key: ASCII letters and digits,
+// '-', '_' and '.'. Read-only after init.
+var keyTab = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '-' || c == '_' || c == '.'
+	}
+	return t
+}()
 
 // isTokenByte reports whether c may appear in a bare (unquoted) value.
 func isTokenByte(c byte) bool { return isKeyByte(c) || c == ':' || c == '+' }
 
 // appendKey appends the key bytes of s (others dropped).
 func appendKey(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if isKeyByte(s[i]) {
+	i := 0
+	for i < len(s) && keyTab[s[i]] {
+		i++
+	}
+	dst = append(dst, s[:i]...) // a clean key (the usual one) at once
+	for ; i < len(s); i++ {
+		if keyTab[s[i]] {
 			dst = append(dst, s[i])
 		}
 	}
@@ -260,7 +272,7 @@ func appendKey(dst []byte, s string) []byte {
 // is already clean.
 func cleanKey(s string) string {
 	for i := 0; i < len(s); i++ {
-		if !isKeyByte(s[i]) {
+		if !keyTab[s[i]] {
 			return string(appendKey(make([]byte, 0, len(s)), s))
 		}
 	}

@@ -115,6 +115,35 @@ func TestAppendCleanSameAsByteLoop(t *testing.T) {
 	}
 }
 
+// TestKeyBytesSameAsComparisons checks the key table against the
+// comparisons it replaced for every byte, and appendKey (a clean prefix at
+// once, then byte by byte) and cleanKey against the byte loop on keys,
+// roles and every adversarial text.
+func TestKeyBytesSameAsComparisons(t *testing.T) {
+	old := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '-' || c == '_' || c == '.'
+	}
+	for c := 0; c < 256; c++ {
+		assert.Equal(t, old(byte(c)), isKeyByte(byte(c)), "byte %#x", c)
+	}
+	oldAppendKey := func(dst []byte, s string) []byte {
+		for i := 0; i < len(s); i++ {
+			if old(s[i]) {
+				dst = append(dst, s[i])
+			}
+		}
+		return dst
+	}
+	texts := append([]string{"", "link", "row", "gridcell", "aria-x_1.2", "li nk", "link!", "!link", "[id=1]", "ro\xffw"},
+		adversarialTexts()...)
+	for _, s := range texts {
+		want := string(oldAppendKey([]byte("[x"), s))
+		assert.Equal(t, want, string(appendKey([]byte("[x"), s)), "appendKey(%q)", s)
+		assert.Equal(t, want[2:], cleanKey(s), "cleanKey(%q)", s)
+	}
+}
+
 // oldAppendClean is appendClean as it was before the eight-byte step, the
 // reference for TestAppendCleanSameAsByteLoop.
 func oldAppendClean(dst []byte, s string, limit int, mode escMode) []byte {

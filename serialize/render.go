@@ -126,6 +126,7 @@ type printer struct {
 	rowDone bool           // the row just printed took its cells on its line (Rows)
 	cells   []*axtree.Node // the cells of the row line being printed
 	quiet   []item         // scratch stack of rowForm's quietWalk
+	marked  []*axtree.Node // scratch of rowForm's quietWalk: the nodes it marked seen
 
 	ids    idSet          // ids of the element lines printed so far
 	record []*axtree.Node // nodes whose state goes to the state record, in print order
@@ -254,13 +255,17 @@ const maxPresize = 1 << 20
 // brackets and quotes, the id, the LF.
 func lineBytes(n *axtree.Node, depth int) int {
 	b := 2*depth + len(n.Role) + len(n.Name) + 24
-	for _, a := range n.States() {
+	d := n.Detail
+	if d == nil {
+		return b
+	}
+	for _, a := range d.States {
 		b += len(a.Key) + len(a.Value) + 6
 	}
-	for _, a := range n.Props() {
+	for _, a := range d.Props {
 		b += len(a.Key) + len(a.Value) + 6
 	}
-	for _, a := range n.Actions() {
+	for _, a := range d.Actions {
 		b += len(a) + 2
 	}
 	return b
@@ -493,21 +498,24 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
 	recorded := false
 	p.keys.reset()
-	for _, a := range n.States() {
-		k := cleanKey(a.Key)
-		if k == "" || k == "actions" || !p.keys.add(k) {
-			continue
+	d := n.Detail // states, actions and props: most nodes have none
+	if d != nil {
+		for _, a := range d.States {
+			k := cleanKey(a.Key)
+			if k == "" || k == "actions" || !p.keys.add(k) {
+				continue
+			}
+			if toRecord && recordState(k) {
+				recorded = true
+				continue
+			}
+			p.buf = append(p.buf, '[')
+			p.buf = append(p.buf, k...)
+			p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
+			p.buf = append(p.buf, ']')
 		}
-		if toRecord && recordState(k) {
-			recorded = true
-			continue
-		}
-		p.buf = append(p.buf, '[')
-		p.buf = append(p.buf, k...)
-		p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
-		p.buf = append(p.buf, ']')
+		p.buf = p.appendActions(p.buf, d.Actions)
 	}
-	p.buf = p.appendActions(p.buf, n.Actions())
 	p.buf = append(p.buf, ' ')
 	mark := len(p.buf)
 	p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escPlain)
@@ -521,16 +529,18 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	}
 	p.flagged = false
 	p.keys.reset()
-	if toRecord {
-		// mark the state props as printed, so that neither a later
-		// duplicate nor the Extra hook puts them back on the line
-		for _, a := range n.Props() {
-			if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
-				recorded = true
+	if d != nil {
+		if toRecord {
+			// mark the state props as printed, so that neither a later
+			// duplicate nor the Extra hook puts them back on the line
+			for _, a := range d.Props {
+				if k := cleanKey(a.Key); recordProp(k) && p.keys.add(k) {
+					recorded = true
+				}
 			}
 		}
+		p.buf = p.appendProps(p.buf, d.Props, p.opt.ValueLimit)
 	}
-	p.buf = p.appendProps(p.buf, n.Props(), p.opt.ValueLimit)
 	if recorded {
 		p.record = append(p.record, n)
 	}
@@ -761,8 +771,7 @@ func (s *keySet) add(k string) bool {
 // print. Every other element, and a link that has more to say, prints
 // "[role] name [id=N] …".
 func (p *printer) linkForm(n *axtree.Node) bool {
-	var scratch [64]byte
-	if n.Inferred || string(appendKey(scratch[:0], n.Role)) != "link" {
+	if n.Inferred || cleanKey(n.Role) != "link" {
 		return false // the role as printed (appendRole) is not "link"
 	}
 	return bare(n, p.extra)
@@ -772,20 +781,22 @@ func (p *printer) linkForm(n *axtree.Node) bool {
 // name and id: no action, state, prop or hook attribute (extra) that
 // would print.
 func bare(n *axtree.Node, extra []axtree.Attr) bool {
-	var scratch [64]byte
-	for _, a := range n.Actions() {
-		if len(appendAction(scratch[:0], a)) > 0 {
-			return false
+	if d := n.Detail; d != nil {
+		var scratch [64]byte
+		for _, a := range d.Actions {
+			if len(appendAction(scratch[:0], a)) > 0 {
+				return false
+			}
 		}
-	}
-	for _, a := range n.States() {
-		if k := cleanKey(a.Key); k != "" && k != "actions" {
-			return false
+		for _, a := range d.States {
+			if k := cleanKey(a.Key); k != "" && k != "actions" {
+				return false
+			}
 		}
-	}
-	for _, a := range n.Props() {
-		if k := cleanKey(a.Key); k != "" && k != "id" {
-			return false
+		for _, a := range d.Props {
+			if k := cleanKey(a.Key); k != "" && k != "id" {
+				return false
+			}
 		}
 	}
 	for _, a := range extra {

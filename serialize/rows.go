@@ -113,8 +113,8 @@ func (p *printer) rowForm(n *axtree.Node, depth int) bool {
 		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
 		return false
 	}
-	q := quietWalk{p: p, stack: p.quiet[:0]}
-	defer func() { p.quiet = q.stack[:0] }()
+	q := quietWalk{p: p, stack: p.quiet[:0], marked: p.marked[:0]}
+	defer func() { p.quiet, p.marked = q.stack[:0], q.marked[:0] }()
 	p.cells = p.cells[:0]
 	ok := q.walk(n.Children, depth+1, func(c *axtree.Node) bool {
 		if c.Inferred || cellRole(c.Role) == "" || !p.bareWithHook(c) {
