@@ -384,9 +384,7 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 		sb.writeString(s)
 		return
 	}
-	sb.writeByte(' ')
-	sb.writeString(s)
-	sb.writeByte(' ')
+	sb.writeSpaced(s)
 }
 
 // noContent reports elements whose children are never text: scripts,

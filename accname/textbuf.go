@@ -36,6 +36,21 @@ func (b *textBuf) writeByte(c byte) {
 	b.sb.WriteByte(c)
 }
 
+// writeSpaced appends s between two spaces, as a block's text is set
+// apart; a single piece moves into sb once, with room for exactly all
+// three (no more than writing them one by one would have made).
+func (b *textBuf) writeSpaced(s string) {
+	if !b.many {
+		b.many = true
+		b.sb.Grow(len(b.one) + len(s) + 2)
+		b.sb.WriteString(b.one)
+		b.one = ""
+	}
+	b.sb.WriteByte(' ')
+	b.sb.WriteString(s)
+	b.sb.WriteByte(' ')
+}
+
 // spill moves the single piece into sb, with room for more bytes.
 func (b *textBuf) spill(more int) {
 	b.many = true

@@ -36,3 +36,29 @@ func TestTextBuf(t *testing.T) {
 	var empty textBuf
 	assert.Equal(t, "", empty.String())
 }
+
+// TestTextBufSpacedSameAsThreeWrites checks writeSpaced against the three
+// writes it replaces, after every mix of earlier pieces.
+func TestTextBufSpacedSameAsThreeWrites(t *testing.T) {
+	pieces := []string{"", "a", "bc d", strings.Repeat("long text ", 9), "é"}
+	for _, first := range pieces {
+		for _, second := range pieces {
+			for _, third := range pieces {
+				var got, want textBuf
+				got.writeString(first)
+				want.writeString(first)
+				got.writeSpaced(second)
+				want.writeByte(' ')
+				want.writeString(second)
+				want.writeByte(' ')
+				got.writeString(third)
+				want.writeString(third)
+				got.writeSpaced(third)
+				want.writeByte(' ')
+				want.writeString(third)
+				want.writeByte(' ')
+				assert.Equal(t, want.String(), got.String(), "%q %q %q", first, second, third)
+			}
+		}
+	}
+}
