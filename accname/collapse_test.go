@@ -62,14 +62,19 @@ func slowBlank(s string) bool {
 }
 
 func TestBlankMatchesByteLoop(t *testing.T) {
-	// every byte value at every position of a run of white space
-	for c := 0; c < 256; c++ {
-		for pos := 0; pos < 20; pos++ {
-			b := []byte(strings.Repeat(" \n\t\r\f", 4))[:20]
-			b[pos] = byte(c)
-			for _, n := range []int{pos + 1, 20} {
-				s := string(b[:n])
-				assert.Equal(t, slowBlank(s), blank(s), "byte %#x at %d of %d", c, pos, n)
+	// every byte value at every position of a run of white space: mixed,
+	// spaces only (a word of eight spaces is one comparison), a newline
+	// and indentation
+	runs := []string{strings.Repeat(" \n\t\r\f", 4), strings.Repeat(" ", 20), "\n" + strings.Repeat(" ", 19)}
+	for _, run := range runs {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < 20; pos++ {
+				b := []byte(run)[:20]
+				b[pos] = byte(c)
+				for _, n := range []int{pos + 1, 20} {
+					s := string(b[:n])
+					assert.Equal(t, slowBlank(s), blank(s), "byte %#x at %d of %d in %q", c, pos, n, run)
+				}
 			}
 		}
 	}
@@ -132,6 +137,27 @@ func TestCollapseEightBytesMatchesByteLoop(t *testing.T) {
 					return
 				}
 			}
+		}
+	}
+}
+
+// TestIgnorableEdgeOfTextSameAsBlankCheck checks that a text's near edge
+// answers ignorableEdge as the blank check it replaced did: empty, blank,
+// or white space at that edge.
+func TestIgnorableEdgeOfTextSameAsBlankCheck(t *testing.T) {
+	var c Computer
+	texts := []string{"", " ", "\n\t ", "\v", "a", " a", "a ", " a ", "\u00a0", "a\n", "\na", strings.Repeat(" ", 40),
+		strings.Repeat(" ", 40) + "x", "x" + strings.Repeat("\n ", 20), "\x00", "\f\r"}
+	for _, s := range texts {
+		n := &html.Node{Type: html.TextNode, Data: s}
+		for _, after := range []bool{false, true} {
+			want := s == "" || blank(s)
+			if !want && after {
+				want = isWS(s[0])
+			} else if !want {
+				want = isWS(s[len(s)-1])
+			}
+			assert.Equal(t, want, c.ignorableEdge(n, after, 0), "%q after=%v", s, after)
 		}
 	}
 }

@@ -735,8 +735,9 @@ func blank(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		// eight bytes a step: indented markup puts tens of bytes of white
-		// space between the elements of a link or a button
-		if !blankWord(load8(s[i : i+8])) {
+		// space between the elements of a link or a button, most of them
+		// spaces (one comparison)
+		if x := load8(s[i : i+8]); x != ' '*lo8 && !blankWord(x) {
 			break
 		}
 	}

@@ -69,9 +69,11 @@ func (c *Computer) ignorableEdge(n *html.Node, after bool, depth int) bool {
 	}
 	if n.Type == html.TextNode {
 		s := n.Data
-		if s == "" || blank(s) {
+		if s == "" {
 			return true
 		}
+		// a blank text is white space at both edges: only the near
+		// edge needs looking at
 		if after {
 			return isWS(s[0])
 		}
