@@ -1732,6 +1732,11 @@ func collapse(s string) string {
 	if s == "" {
 		return s
 	}
+	// Most values are collapsed already (valid UTF-8, one space between
+	// words, none at either end): s itself, not a copy split and joined.
+	if !asciiSpace(s[0]) && s[len(s)-1] != ' ' && collapsedLen(s) == len(s) {
+		return s
+	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}

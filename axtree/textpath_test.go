@@ -252,3 +252,43 @@ func TestShorterThanCountsRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestCollapseSameAsFields checks collapse's shortcut for values that are
+// collapsed already against splitting and joining (the code it skips), on
+// the edge cases alone and joined, every corpus text node and every
+// attribute value of every corpus element.
+func TestCollapseSameAsFields(t *testing.T) {
+	ref := func(s string) string {
+		if s == "" {
+			return s
+		}
+		if !utf8.ValidString(s) {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		return strings.Join(strings.Fields(s), " ")
+	}
+	cases := append(append([]string{"a", "a b", "a  b", " a", "a ", "a\tb", "a\u00a0b", "\u00a0a", "a\u00a0",
+		"a\xffb", "\xff", "a b c", "x\u3000y"}, edgeTexts...), textCases...)
+	for _, s := range cases {
+		for _, s2 := range cases {
+			assert.Equal(t, ref(s+s2), collapse(s+s2), "%q", s+s2)
+		}
+	}
+	texts := corpusTexts(t)
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		doc, err := html.Parse(strings.NewReader(string(src)))
+		require.NoError(t, err)
+		for n := range doc.Descendants() {
+			for _, a := range n.Attr {
+				texts = append(texts, a.Val)
+			}
+		}
+	}
+	for _, s := range texts {
+		if !assert.Equal(t, ref(s), collapse(s), "%q", s) {
+			return
+		}
+	}
+}
