@@ -281,6 +281,9 @@ func trimLeadSpace(s string) string {
 
 // trimLeadSlow is trimLeadSpace past its first test.
 func trimLeadSlow(s string) string {
+	if len(s) > 1 && s[0] == ' ' && s[1] > ' ' && s[1] < utf8.RuneSelf {
+		return s[1:] // one space before a word: the rest of a name being matched
+	}
 	for i := leadSpace(s); i < len(s); {
 		c := s[i]
 		if asciiSpace(c) {

@@ -292,3 +292,28 @@ func TestCollapseSameAsFields(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimLeadSpaceSameAsTrimFunc checks trimLeadSpace (and its shortcut
+// for one space before a word) against strings.TrimLeftFunc with
+// unicode.IsSpace: every pair of leading bytes of interest before edge
+// cases, and every corpus text node and its rest after each space.
+func TestTrimLeadSpaceSameAsTrimFunc(t *testing.T) {
+	ref := func(s string) string { return strings.TrimLeftFunc(s, unicode.IsSpace) }
+	leads := []string{"", " ", "  ", "\t", "\n", " \t", "\u00a0", " \u00a0", "\xff", " \xff", " \x7f", " \x01", "\x01", " a", "a"}
+	cases := append(append([]string{}, edgeTexts...), textCases...)
+	for _, l := range leads {
+		for _, l2 := range leads {
+			for _, s := range cases {
+				x := l + l2 + s
+				assert.Equal(t, ref(x), trimLeadSpace(x), "%q", x)
+			}
+		}
+	}
+	for _, s := range corpusTexts(t) {
+		for i := 0; i < len(s); i++ {
+			if s[i] == ' ' && !assert.Equal(t, ref(s[i:]), trimLeadSpace(s[i:]), "%q", s[i:]) {
+				return
+			}
+		}
+	}
+}
