@@ -2,6 +2,7 @@ package style
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
@@ -462,6 +463,43 @@ type matcher struct {
 	anc   ancFilter
 	depth int
 	ancOK bool
+	// memo: the answers of simple compounds left of the subject (an
+	// ancestor or sibling walk's), which the walks of an element's
+	// descendants and their selectors ask again and again; made by the
+	// first such answer when memoOn (the Sheet's matcher)
+	memo   *[memoSlots]simpleHit
+	memoOn bool
+}
+
+// memoBits sizes the matcher's memo: 1<<memoBits slots.
+const (
+	memoBits  = 8
+	memoSlots = 1 << memoBits
+)
+
+// simpleHit is one slot of the matcher's memo: a simple compound, an
+// element, and whether it matches.
+type simpleHit struct {
+	x  *simpleSel
+	n  *html.Node
+	ok bool
+}
+
+// simpleMatch is x.Match(n) through the memo (the answer depends on n's
+// tag and attributes alone, which do not change; the addresses are only
+// hashed, never turned back into pointers).
+func (m *matcher) simpleMatch(x *simpleSel, n *html.Node) bool {
+	if m.memo == nil {
+		m.memo = new([memoSlots]simpleHit)
+	}
+	h := (uint64(uintptr(unsafe.Pointer(x))) ^ uint64(uintptr(unsafe.Pointer(n)))*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+	e := &m.memo[h>>(64-memoBits)]
+	if e.x == x && e.n == n {
+		return e.ok
+	}
+	ok := x.Match(n)
+	*e = simpleHit{x, n, ok}
+	return ok
 }
 
 // up returns n's parent element within the tree being matched: in a
@@ -504,7 +542,15 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 			return false
 		}
 	}
-	if !sel.comps[i].Match(n) {
+	if c := sel.comps[i]; i < len(sel.comps)-1 && m.memoOn {
+		if x, ok := c.(*simpleSel); ok {
+			if !m.simpleMatch(x, n) {
+				return false
+			}
+		} else if !c.Match(n) {
+			return false
+		}
+	} else if !c.Match(n) {
 		return false
 	}
 	if i == 0 {

@@ -803,6 +803,7 @@ func (s *Sheet) prepare() {
 	if s.scratch == nil {
 		s.scratch = &scratch{cas: new(cascaded)}
 		s.m.steps = &s.steps
+		s.m.memoOn = true
 		s.docRules = s.scopeOf(nil)
 	}
 	if s.memo == nil && s.doc.Len() > 0 {

@@ -322,3 +322,53 @@ func TestIndexedSameAsLookup(t *testing.T) {
 		assert.Same(t, e, s.indexed(stray), "%s: then the one ensure made", name)
 	}
 }
+
+// sameAsWithoutMemo computes every element of d in document order on a
+// Sheet whose matcher keeps its memo of simple compounds and on one whose
+// matcher keeps none, with the given match steps, and checks the answers,
+// the steps spent and the limits.
+func sameAsWithoutMemo(t *testing.T, name string, d *dom.Doc, steps int) {
+	t.Helper()
+	with, without := New(d), New(d)
+	with.steps, without.steps = steps, steps
+	without.prepare()
+	without.m.memoOn = false
+	a, b := styleAll(with, d.Elements), styleAll(without, d.Elements)
+	require.Len(t, a, len(b))
+	for i := range a {
+		if !assert.Equal(t, b[i], a[i], "%s: answer %d (element %d)", name, i, i/5) {
+			return
+		}
+	}
+	assert.Equal(t, without.steps, with.steps, "%s: steps", name)
+	assert.Equal(t, without.LimitsHit(), with.LimitsHit(), "%s: limits", name)
+}
+
+// TestMatchMemoSameStyles checks the matcher's memo of simple compounds
+// against matching without it: on the ancestor-filter page (deep
+// descendant selectors) with steps to spare and running out part way,
+// on edge cases of sibling combinators and shadow trees, and on every
+// corpus page with steps to spare and cut.
+func TestMatchMemoSameStyles(t *testing.T) {
+	for _, depth := range []int{0, 3, 40} {
+		d, err := dom.ParseDoc([]byte(filterPage(depth)))
+		require.NoError(t, err)
+		for _, steps := range []int{MaxMatchSteps, 200, 57, 1} {
+			sameAsWithoutMemo(t, fmt.Sprintf("filter page depth %d, %d steps", depth, steps), d, steps)
+		}
+	}
+	cases := map[string]string{
+		"siblings": `<style>.a ~ .b .c { display: none } .a + p .d { visibility: hidden } div.x p.y span { cursor: pointer } ` +
+			`.h .h .h i { display: block }</style><div class=x><p class=a>1</p><p class=b><span class=c>c</span><i class=d>d</i></p>` +
+			`<p class=y><span>s</span></p></div><div class=h><div class=h><div class=h><i>i</i></div><i>j</i></div></div>`,
+	}
+	for k, v := range tagCases {
+		cases[k] = v
+	}
+	for name, src := range shared.ReadPages(t, cases, filepath.Join("..", "corpus", "pages")) {
+		d, err := dom.ParseDoc(src)
+		require.NoError(t, err, name)
+		sameAsWithoutMemo(t, name, d, MaxMatchSteps)
+		sameAsWithoutMemo(t, name+" (steps cut)", d, 20_000)
+	}
+}
