@@ -23,7 +23,8 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   nodeIndex                 // element -> index, unless the element is in slab
+	index   nodeIndex                 // element -> index, unless the element is in slab or wide is set
+	wide    *wideIndex                // element -> index of a document of more than shortMax elements not in a slab
 	slab    *slab                     // the nodes' contiguous layout (ParseDoc), or nil
 	ids     idIndex                   // (tree, id) -> first element (ids.go)
 	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
@@ -85,11 +86,15 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 	d := &Doc{
 		Root:     root,
 		Elements: make([]*html.Node, 0, n),
-		index:    newNodeIndex(mapSize),
 		slab:     s,
 		// scope, shadow and parent are made by their first entry (visit,
 		// resolveShadows): most pages have no shadow tree, so a kept Doc
 		// carries no empty maps for it
+	}
+	if mapSize > shortMax {
+		d.wide = newWideIndex(mapSize)
+	} else {
+		d.index = newNodeIndex(mapSize)
 	}
 	d.ids.build(d, d.walk(root))
 	d.resolveShadows()
@@ -195,6 +200,8 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	childScope = sc
 	if p := d.slab.pos(n); p >= 0 {
 		d.slab.elem[p] = int32(len(d.Elements))
+	} else if d.wide != nil {
+		d.wide.put(n, len(d.Elements))
 	} else {
 		d.index.put(n, len(d.Elements))
 	}
@@ -341,6 +348,9 @@ func (d *Doc) resolveShadows() {
 func (d *Doc) Index(n *html.Node) int {
 	if p := d.slab.pos(n); p >= 0 {
 		return int(d.slab.elem[p])
+	}
+	if d.wide != nil {
+		return d.wide.get(n, d.Elements)
 	}
 	return d.index.get(n, d.Elements)
 }

@@ -14,43 +14,66 @@ import (
 // generic map, and its array holds no pointers, so the garbage collector
 // never scans it. A slot holds only the element's index (plus one; 0 marks
 // an empty slot): the element itself is Doc.Elements[index], which the
-// lookup compares with the node asked about, so a slot is 4 bytes instead
-// of 12 with the address beside it, and a kept document carries a third of
+// lookup compares with the node asked about, so a slot is 2 bytes (4 in
+// the wideIndex of a document of more than shortMax elements) instead of
+// 12 with the address beside it, and a kept document carries a sixth of
 // the index it did. The nodes are kept alive by Doc.Elements; only
 // addresses are compared, no pointer is made from an integer.
 type nodeIndex struct {
+	slots []uint16 // 1 + element index; 0 marks an empty slot
+	shift uint     // 64 - log2(len(slots))
+}
+
+// wideIndex is a nodeIndex of four-byte slots, for a document of more
+// than shortMax elements (Doc.wide): every page but the largest takes the
+// two-byte table, half the room.
+type wideIndex struct {
 	slots []int32 // 1 + element index; 0 marks an empty slot
 	shift uint    // 64 - log2(len(slots))
 }
 
-// newNodeIndex returns an empty table for up to n entries, at most two
-// thirds full (1.5 to 3 slots of 4 bytes per entry; linear probing stays
-// short at that load).
-func newNodeIndex(n int) nodeIndex {
+// shortMax is the most elements a nodeIndex holds: the largest index plus
+// one fits in a slot.
+const shortMax = 1<<16 - 2
+
+// tableSize returns the slot count of a table for up to n entries, at
+// most two thirds full (1.5 to 3 slots per entry; linear probing stays
+// short at that load), and its shift.
+func tableSize(n int) (int, uint) {
 	size := 8
 	if m := n + n/2; m > size {
 		size = 1 << bits.Len(uint(m-1)) // the next power of two ≥ 1.5n
 	}
-	return nodeIndex{
-		slots: make([]int32, size),
-		shift: uint(64 - bits.TrailingZeros(uint(size))),
-	}
+	return size, uint(64 - bits.TrailingZeros(uint(size)))
 }
 
-// slot returns the first slot to probe for n (Fibonacci hashing of its
-// address: the multiply spreads the low, aligned bits of an address over
-// the top bits kept).
-func (t *nodeIndex) slot(n *html.Node) int {
-	return int((uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15) >> t.shift)
+// newNodeIndex returns an empty table for up to n entries, n at most
+// shortMax.
+func newNodeIndex(n int) nodeIndex {
+	size, shift := tableSize(n)
+	return nodeIndex{slots: make([]uint16, size), shift: shift}
+}
+
+// newWideIndex returns an empty table for up to n entries, of any count.
+func newWideIndex(n int) *wideIndex {
+	size, shift := tableSize(n)
+	return &wideIndex{slots: make([]int32, size), shift: shift}
+}
+
+// slotOf returns the first slot to probe for n in a table of this shift
+// (Fibonacci hashing of its address: the multiply spreads the low,
+// aligned bits of an address over the top bits kept).
+func slotOf(n *html.Node, shift uint) int {
+	return int((uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15) >> shift)
 }
 
 // put records that n is the element of index i; n must not be in the
-// table yet.
+// table yet, and i must be less than the count the table was made for.
 func (t *nodeIndex) put(n *html.Node, i int) {
 	mask := len(t.slots) - 1
-	for s := t.slot(n); ; s = (s + 1) & mask {
+	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
 		if t.slots[s] == 0 {
-			t.slots[s] = int32(i + 1)
+			t.slots[s] = uint16(i + 1)
 			return
 		}
 	}
@@ -63,7 +86,35 @@ func (t *nodeIndex) get(n *html.Node, elems []*html.Node) int {
 		return -1
 	}
 	mask := len(t.slots) - 1
-	for s := t.slot(n); ; s = (s + 1) & mask {
+	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
+		v := t.slots[s]
+		if v == 0 {
+			return -1
+		}
+		if i := int(v) - 1; i < len(elems) && elems[i] == n {
+			return i
+		}
+	}
+}
+
+// put is nodeIndex.put.
+func (t *wideIndex) put(n *html.Node, i int) {
+	mask := len(t.slots) - 1
+	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
+		if t.slots[s] == 0 {
+			t.slots[s] = int32(i + 1)
+			return
+		}
+	}
+}
+
+// get is nodeIndex.get.
+func (t *wideIndex) get(n *html.Node, elems []*html.Node) int {
+	if len(t.slots) == 0 || n == nil {
+		return -1
+	}
+	mask := len(t.slots) - 1
+	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
 		v := t.slots[s]
 		if v == 0 {
 			return -1

@@ -10,26 +10,74 @@ import (
 	"golang.org/x/net/html"
 )
 
-// TestNodeIndex checks the address table against every size around its
-// growth points: each stored node gets its index back, a node never stored
-// gets -1, and so do nil and an empty table.
+// TestNodeIndex checks the address tables against every size around
+// their growth points, the two-byte table up to shortMax entries (its
+// largest index, shortMax-1, stored as shortMax) and the four-byte one
+// past it: each stored node gets its index back, a node never stored gets
+// -1, and so do nil and an empty table.
 func TestNodeIndex(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 3, 7, 8, 9, 100, 1000, 4097} {
+	type table interface {
+		put(*html.Node, int)
+		get(*html.Node, []*html.Node) int
+	}
+	for _, n := range []int{0, 1, 2, 3, 7, 8, 9, 100, 1000, 4097, shortMax, shortMax + 1, shortMax + 5000} {
+		var tables []table
+		if n <= shortMax {
+			ix := newNodeIndex(n)
+			assert.LessOrEqual(t, 3*n, 2*len(ix.slots), "the table stays at most two thirds full")
+			tables = append(tables, &ix)
+		}
+		w := newWideIndex(n)
+		assert.LessOrEqual(t, 3*n, 2*len(w.slots), "the table stays at most two thirds full")
+		tables = append(tables, w)
 		nodes := make([]*html.Node, n)
-		ix := newNodeIndex(n)
 		for i := range nodes {
 			nodes[i] = &html.Node{Type: html.ElementNode, Data: "div"}
-			ix.put(nodes[i], i)
 		}
-		for i, x := range nodes {
-			assert.Equal(t, i, ix.get(x, nodes), "n=%d i=%d", n, i)
+		for _, ix := range tables {
+			for i, x := range nodes {
+				ix.put(x, i)
+			}
+			for i, x := range nodes {
+				if !assert.Equal(t, i, ix.get(x, nodes), "%T n=%d i=%d", ix, n, i) {
+					break
+				}
+			}
+			assert.Equal(t, -1, ix.get(&html.Node{}, nodes), "%T n=%d: a node never stored", ix, n)
+			assert.Equal(t, -1, ix.get(nil, nodes), "%T n=%d: nil", ix, n)
 		}
-		assert.Equal(t, -1, ix.get(&html.Node{}, nodes), "n=%d: a node never stored", n)
-		assert.Equal(t, -1, ix.get(nil, nodes), "n=%d: nil", n)
-		assert.LessOrEqual(t, 3*n, 2*len(ix.slots), "the table stays at most two thirds full")
 	}
 	var empty nodeIndex
 	assert.Equal(t, -1, empty.get(&html.Node{}, nil))
+	var wempty wideIndex
+	assert.Equal(t, -1, wempty.get(&html.Node{}, nil))
+}
+
+// A document of more than shortMax elements takes the four-byte table,
+// parsed (below compactMinNodes, so not in a slab) or indexed by New, and
+// every element finds its index; a smaller one takes the two-byte table.
+func TestDocIndexWide(t *testing.T) {
+	page := []byte(strings.Repeat("<b></b>", shortMax+10))
+	big, err := ParseDoc(page)
+	require.NoError(t, err)
+	require.Nil(t, big.slab)
+	require.NotNil(t, big.wide)
+	root, err := Parse(page)
+	require.NoError(t, err)
+	for _, d := range []*Doc{big, New(root)} {
+		require.NotNil(t, d.wide)
+		assert.Nil(t, d.index.slots)
+		for i, e := range d.Elements {
+			if !assert.Equal(t, i, d.Index(e), "element %d", i) {
+				break
+			}
+		}
+		assert.Equal(t, -1, d.Index(&html.Node{Type: html.ElementNode}))
+	}
+	small, err := ParseDoc([]byte("<p>a</p><p>b</p>"))
+	require.NoError(t, err)
+	assert.Nil(t, small.wide)
+	assert.NotNil(t, small.index.slots)
 }
 
 // TestIDAndOwnsMatchesAttr checks the one-pass attribute read of the
