@@ -23,22 +23,39 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   nodeIndex                 // element -> index, unless the element is in slab or wide is set
-	wide    *wideIndex                // element -> index of a document of more than shortMax elements not in a slab
-	slab    *slab                     // the nodes' contiguous layout (ParseDoc), or nil
-	ids     idIndex                   // (tree, id) -> first element (ids.go)
-	scope   map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
-	shadow  map[*html.Node]*html.Node // host -> shadow root template
-	hosts   []*html.Node              // shadow hosts in document order
-	parent  map[*html.Node]*html.Node // flat-tree parent where it differs from Parent
-	frames  map[*html.Node]*Doc
-	facts   map[*html.Node]*Facts
+	index   nodeIndex  // element -> index, unless the element is in slab or wide is set
+	wide    *wideIndex // element -> index of a document of more than shortMax elements not in a slab
+	slab    *slab      // the nodes' contiguous layout (ParseDoc), or nil
+	ids     idIndex    // (tree, id) -> first element (ids.go)
 	baseURL string
-	url     string
-	limits  []string                    // LimitsHit, in the order first hit
-	owners  []*html.Node                // elements with aria-owns, in document order
-	owner   map[*html.Node]*html.Node   // owned element -> its owner (aria-owns)
-	owns    map[*html.Node][]*html.Node // owner -> owned elements, in IDREF order
+	// rare holds what most documents have none of (shadow trees, frames,
+	// live facts, aria-owns, limits hit, an adapter's URL): nil until the
+	// first of it is recorded, so a kept Doc of a plain page carries one
+	// nil pointer instead of 160 bytes of empty maps and slices.
+	rare *rare
+}
+
+// rare is the part of a Doc most documents leave empty (Doc.rare).
+type rare struct {
+	scope  map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
+	shadow map[*html.Node]*html.Node // host -> shadow root template
+	hosts  []*html.Node              // shadow hosts in document order
+	parent map[*html.Node]*html.Node // flat-tree parent where it differs from Parent
+	frames map[*html.Node]*Doc
+	facts  map[*html.Node]*Facts
+	url    string
+	limits []string                    // LimitsHit, in the order first hit
+	owners []*html.Node                // elements with aria-owns, in document order
+	owner  map[*html.Node]*html.Node   // owned element -> its owner (aria-owns)
+	owns   map[*html.Node][]*html.Node // owner -> owned elements, in IDREF order
+}
+
+// more returns d.rare, making it first when d has none.
+func (d *Doc) more() *rare {
+	if d.rare == nil {
+		d.rare = &rare{}
+	}
+	return d.rare
 }
 
 // Facts is what only a live page knows about an element. Every field is
@@ -120,8 +137,10 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 		}
 		r, sl, elems := layout(sub)
 		f := newDocAt(r, sl, depth+1, elems)
-		for _, k := range f.limits {
-			d.limit(k)
+		if f.rare != nil {
+			for _, k := range f.rare.limits {
+				d.limit(k)
+			}
 		}
 		d.SetFrame(n, f)
 	}
@@ -130,12 +149,13 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 
 // limit records that a limit was hit, once per kind.
 func (d *Doc) limit(kind string) {
-	for _, k := range d.limits {
+	r := d.more()
+	for _, k := range r.limits {
 		if k == kind {
 			return
 		}
 	}
-	d.limits = append(d.limits, kind)
+	r.limits = append(r.limits, kind)
 }
 
 // NoteLimit records that a limit of whoever produced the document changed
@@ -148,7 +168,12 @@ func (d *Doc) NoteLimit(kind string) { d.limit(kind) }
 // not parsed (nested more than 8 srcdoc levels deep, or unparseable),
 // "owns" when aria-owns claims were ignored for the work bound. A tree
 // builder reports them as truncation notes. The slice is a copy.
-func (d *Doc) LimitsHit() []string { return append([]string(nil), d.limits...) }
+func (d *Doc) LimitsHit() []string {
+	if d.rare == nil {
+		return nil
+	}
+	return append([]string(nil), d.rare.limits...)
+}
 
 // countElements counts the elements under root without recursion, so the
 // index is allocated once at its final size (growing a map of a million
@@ -181,7 +206,7 @@ func (d *Doc) walk(root *html.Node) (withID []int32) {
 		for x != root && x.NextSibling == nil {
 			x = x.Parent
 			if x == sc {
-				sc = d.scope[x] // out of a shadow tree: back in its template's tree
+				sc = d.Scope(x) // out of a shadow tree: back in its template's tree
 			}
 		}
 		if x == root {
@@ -207,25 +232,28 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	}
 	d.Elements = append(d.Elements, n)
 	if sc != nil {
-		if d.scope == nil {
-			d.scope = make(map[*html.Node]*html.Node)
+		r := d.more()
+		if r.scope == nil {
+			r.scope = make(map[*html.Node]*html.Node)
 		}
-		d.scope[n] = sc
+		r.scope[n] = sc
 	}
 	id, owns := idAndOwns(n)
 	if id != "" {
 		*withID = append(*withID, int32(len(d.Elements)-1))
 	}
 	if owns {
-		d.owners = append(d.owners, n)
+		r := d.more()
+		r.owners = append(r.owners, n)
 	}
 	if IsShadowRoot(n) {
-		if d.shadow == nil {
-			d.shadow = make(map[*html.Node]*html.Node)
+		r := d.more()
+		if r.shadow == nil {
+			r.shadow = make(map[*html.Node]*html.Node)
 		}
-		if _, has := d.shadow[n.Parent]; !has {
-			d.shadow[n.Parent] = n
-			d.hosts = append(d.hosts, n.Parent)
+		if _, has := r.shadow[n.Parent]; !has {
+			r.shadow[n.Parent] = n
+			r.hosts = append(r.hosts, n.Parent)
 		}
 		childScope = n
 	}
@@ -317,18 +345,22 @@ func validCustomElementName(name string) bool {
 // their DOM parent: top-level shadow-tree children (parent: host) and slotted
 // light-DOM children (parent: their slot).
 func (d *Doc) resolveShadows() {
+	r := d.rare
+	if r == nil {
+		return // no shadow host
+	}
 	// Hosts in document order, and the first parent recorded for a node
 	// wins, so the flat tree never depends on map order.
 	set := func(c, p *html.Node) {
-		if d.parent == nil {
-			d.parent = make(map[*html.Node]*html.Node)
+		if r.parent == nil {
+			r.parent = make(map[*html.Node]*html.Node)
 		}
-		if _, done := d.parent[c]; !done {
-			d.parent[c] = p
+		if _, done := r.parent[c]; !done {
+			r.parent[c] = p
 		}
 	}
-	for _, host := range d.hosts {
-		sr := d.shadow[host]
+	for _, host := range r.hosts {
+		sr := r.shadow[host]
 		for c := sr.FirstChild; c != nil; c = c.NextSibling {
 			set(c, host)
 		}
@@ -361,10 +393,19 @@ func (d *Doc) Len() int { return len(d.Elements) }
 // URL returns the document's own URL when an adapter recorded one (a
 // capture's frame documents), else "". A page's URL usually comes from the
 // caller instead.
-func (d *Doc) URL() string { return d.url }
+func (d *Doc) URL() string {
+	if d.rare == nil {
+		return ""
+	}
+	return d.rare.url
+}
 
 // SetURL records the document's URL. Adapters call it while building a Doc.
-func (d *Doc) SetURL(u string) { d.url = u }
+func (d *Doc) SetURL(u string) {
+	if u != "" || d.rare != nil {
+		d.more().url = u
+	}
+}
 
 // BaseURL returns the href of the document's first <base> element, or "".
 func (d *Doc) BaseURL() string { return d.baseURL }
@@ -372,10 +413,10 @@ func (d *Doc) BaseURL() string { return d.baseURL }
 // Scope returns the shadow root (template element) whose tree contains n, or
 // nil when n is in the document tree.
 func (d *Doc) Scope(n *html.Node) *html.Node {
-	if len(d.scope) == 0 { // no shadow trees (most pages): no map call per element
+	if d.rare == nil || len(d.rare.scope) == 0 { // no shadow trees (most pages): no map call per element
 		return nil
 	}
-	return d.scope[n]
+	return d.rare.scope[n]
 }
 
 // ByID returns the element with the given id in the same tree as from (the
@@ -387,10 +428,10 @@ func (d *Doc) ByID(from *html.Node, id string) *html.Node {
 
 // ShadowRoot returns the declarative shadow root template of host, or nil.
 func (d *Doc) ShadowRoot(host *html.Node) *html.Node {
-	if len(d.shadow) == 0 {
+	if d.rare == nil || len(d.rare.shadow) == 0 {
 		return nil
 	}
-	return d.shadow[host]
+	return d.rare.shadow[host]
 }
 
 // Parent returns n's parent in the flat tree: the host for top-level
@@ -398,10 +439,10 @@ func (d *Doc) ShadowRoot(host *html.Node) *html.Node {
 // the DOM parent. Unassigned light children of a shadow host still report
 // their DOM parent.
 func (d *Doc) Parent(n *html.Node) *html.Node {
-	if len(d.parent) == 0 {
+	if d.rare == nil || len(d.rare.parent) == 0 {
 		return n.Parent
 	}
-	if p, ok := d.parent[n]; ok {
+	if p, ok := d.rare.parent[n]; ok {
 		return p
 	}
 	return n.Parent
@@ -428,7 +469,7 @@ func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
 				host := sr.Parent
 				start := len(buf)
 				for c := host.FirstChild; c != nil; c = c.NextSibling {
-					if c != sr && d.parent[c] == n {
+					if c != sr && d.rare.parent[c] == n { // d.rare is set: n is in a shadow tree
 						buf = append(buf, c)
 					}
 				}
@@ -485,37 +526,44 @@ func (d *Doc) assignedSlot(host, sr, c *html.Node) *html.Node {
 
 // Frame returns the document shown by an iframe element (its srcdoc, or a
 // frame attached with SetFrame), or nil.
-func (d *Doc) Frame(iframe *html.Node) *Doc { return d.frames[iframe] }
+func (d *Doc) Frame(iframe *html.Node) *Doc {
+	if d.rare == nil {
+		return nil
+	}
+	return d.rare.frames[iframe]
+}
 
 // SetFrame attaches sub as the content document of the iframe element.
 // Adapters call it while building a Doc, before sharing it.
 func (d *Doc) SetFrame(iframe *html.Node, sub *Doc) {
-	if d.frames == nil {
-		d.frames = make(map[*html.Node]*Doc)
+	r := d.more()
+	if r.frames == nil {
+		r.frames = make(map[*html.Node]*Doc)
 	}
-	d.frames[iframe] = sub
+	r.frames[iframe] = sub
 }
 
 // Facts returns the live facts recorded for n, or nil.
 func (d *Doc) Facts(n *html.Node) *Facts {
-	if len(d.facts) == 0 { // a page from HTML has none
+	if d.rare == nil || len(d.rare.facts) == 0 { // a page from HTML has none
 		return nil
 	}
-	return d.facts[n]
+	return d.rare.facts[n]
 }
 
 // SetFacts records live facts for n. Adapters call it while building a Doc,
 // before sharing it.
 func (d *Doc) SetFacts(n *html.Node, f *Facts) {
-	if d.facts == nil {
-		d.facts = make(map[*html.Node]*Facts)
+	r := d.more()
+	if r.facts == nil {
+		r.facts = make(map[*html.Node]*Facts)
 	}
-	d.facts[n] = f
+	r.facts[n] = f
 }
 
 // HasFacts reports whether any live facts were recorded (a capture, not
 // static HTML).
-func (d *Doc) HasFacts() bool { return len(d.facts) > 0 }
+func (d *Doc) HasFacts() bool { return d.rare != nil && len(d.rare.facts) > 0 }
 
 // Attr returns the value of n's attribute key (lower-case, no namespace) and
 // whether it is present.

@@ -139,7 +139,8 @@ func TestWalkScopes(t *testing.T) {
 	for i, e := range elems {
 		assert.Same(t, scopes[i], d.Scope(e), "element %d <%s>", i, e.Data)
 	}
-	assert.Len(t, d.hosts, 4)
+	require.NotNil(t, d.rare)
+	assert.Len(t, d.rare.hosts, 4)
 }
 
 // TestNoEmptyMaps checks that a document without ids or shadow trees keeps
@@ -149,10 +150,23 @@ func TestNoEmptyMaps(t *testing.T) {
 	d, err := ParseDoc([]byte(`<p>plain <b>text</b></p>`))
 	require.NoError(t, err)
 	assert.Nil(t, d.ids.slots)
-	assert.Nil(t, d.scope)
-	assert.Nil(t, d.shadow)
-	assert.Nil(t, d.parent)
+	assert.Nil(t, d.rare, "no shadow trees, frames, facts, owns, limits or URL: no rare part")
 	assert.Nil(t, d.ByID(d.Elements[0], "x"))
+	assert.Nil(t, d.Scope(d.Elements[0]))
+	assert.Nil(t, d.ShadowRoot(d.Elements[0]))
+	assert.Same(t, d.Elements[0].Parent, d.Parent(d.Elements[0]))
+	assert.Nil(t, d.Frame(d.Elements[0]))
+	assert.Nil(t, d.Facts(d.Elements[0]))
+	assert.False(t, d.HasFacts())
+	assert.False(t, d.HasOwns())
+	assert.Nil(t, d.Owner(d.Elements[0]))
+	assert.Nil(t, d.Owns(d.Elements[0]))
+	assert.Empty(t, d.LimitsHit())
+	assert.Empty(t, d.URL())
+	d.SetURL("")
+	assert.Nil(t, d.rare, "an empty URL makes no rare part")
+	d.SetURL("https://example.test/")
+	assert.Equal(t, "https://example.test/", d.URL())
 
 	d, err = ParseDoc([]byte(`<p id=x>p</p><x-a><template shadowrootmode=open><i id=x>in</i><slot></slot></template><b>light</b></x-a>`))
 	require.NoError(t, err)

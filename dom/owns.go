@@ -25,13 +25,14 @@ const (
 
 // resolveOwns settles the aria-owns claims of d.owners.
 func (d *Doc) resolveOwns() {
-	if len(d.owners) == 0 {
+	r := d.rare
+	if r == nil || len(r.owners) == 0 {
 		return
 	}
-	d.owner = make(map[*html.Node]*html.Node)
-	d.owns = make(map[*html.Node][]*html.Node)
+	r.owner = make(map[*html.Node]*html.Node)
+	r.owns = make(map[*html.Node][]*html.Node)
 	budget := maxOwnsSteps
-	for _, o := range d.owners {
+	for _, o := range r.owners {
 		v, _ := Attr(o, "aria-owns")
 		refs := 0
 		for id, rest := NextToken(v); id != ""; id, rest = NextToken(rest) {
@@ -40,7 +41,7 @@ func (d *Doc) resolveOwns() {
 				break
 			}
 			t := d.ByID(o, id)
-			if t == nil || t == o || d.owner[t] != nil || !ownable(t) {
+			if t == nil || t == o || r.owner[t] != nil || !ownable(t) {
 				continue
 			}
 			cycle := false
@@ -55,8 +56,8 @@ func (d *Doc) resolveOwns() {
 				}
 			}
 			if !cycle {
-				d.owner[t] = o
-				d.owns[o] = append(d.owns[o], t)
+				r.owner[t] = o
+				r.owns[o] = append(r.owns[o], t)
 			}
 		}
 	}
@@ -78,23 +79,23 @@ func ownable(n *html.Node) bool {
 
 // Owner returns the element whose aria-owns claims n, or nil.
 func (d *Doc) Owner(n *html.Node) *html.Node {
-	if d.owner == nil {
+	if d.rare == nil || d.rare.owner == nil {
 		return nil
 	}
-	return d.owner[n]
+	return d.rare.owner[n]
 }
 
 // Owns returns the elements n claims with aria-owns, in IDREF order (nil
 // when none). The slice is shared: do not modify it.
 func (d *Doc) Owns(n *html.Node) []*html.Node {
-	if d.owns == nil {
+	if d.rare == nil || d.rare.owns == nil {
 		return nil
 	}
-	return d.owns[n]
+	return d.rare.owns[n]
 }
 
 // HasOwns reports whether any aria-owns claim of d was honoured.
-func (d *Doc) HasOwns() bool { return len(d.owner) > 0 }
+func (d *Doc) HasOwns() bool { return d.rare != nil && len(d.rare.owner) > 0 }
 
 // AXParent returns n's parent in the accessibility tree: its aria-owns
 // owner, else its flat-tree parent.
@@ -111,14 +112,14 @@ func (d *Doc) AXParent(n *html.Node) *html.Node {
 func (d *Doc) AXChildren(n *html.Node, buf []*html.Node) []*html.Node {
 	start := len(buf)
 	buf = d.Children(n, buf)
-	if len(d.owner) == 0 {
+	if !d.HasOwns() {
 		return buf
 	}
 	out := buf[:start]
 	for _, c := range buf[start:] {
-		if d.owner[c] == nil {
+		if d.rare.owner[c] == nil {
 			out = append(out, c)
 		}
 	}
-	return append(out, d.owns[n]...)
+	return append(out, d.rare.owns[n]...)
 }
