@@ -564,6 +564,11 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 		if m.ancOK && sel.hasNeed && i == len(sel.comps)-1 && !m.anc.covers(&sel.need) {
 			return m.skipAncestors(m.depth) // no ancestor has what comps[i-1] tests
 		}
+		if i == 1 && m.memoOn {
+			if x, ok := sel.comps[0].(*simpleSel); ok {
+				return m.walkSimple(x, n)
+			}
+		}
 		for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
 			if m.matchAt(sel, i-1, p) {
 				return true
@@ -583,6 +588,31 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 			if m.matchAt(sel, i-1, p) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// walkSimple is the descendant walk of matchAt for a selector's leftmost
+// compound x, a simple one, from n: matchAt(sel, 0, p) for each ancestor p
+// in turn, written out (the same budget and step charges, and the host of
+// a shadow tree is featureless: x never matches it) without a call per
+// ancestor, as the longest walks are these, up to an ancestor near the
+// root.
+func (m *matcher) walkSimple(x *simpleSel, n *html.Node) bool {
+	for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
+		m.budget--
+		if m.steps != nil {
+			if *m.steps <= 0 {
+				continue
+			}
+			*m.steps--
+		}
+		if m.scope != nil && p == m.scope.Parent {
+			continue
+		}
+		if m.simpleMatch(x, p) {
+			return true
 		}
 	}
 	return false

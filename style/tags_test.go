@@ -361,6 +361,8 @@ func TestMatchMemoSameStyles(t *testing.T) {
 		"siblings": `<style>.a ~ .b .c { display: none } .a + p .d { visibility: hidden } div.x p.y span { cursor: pointer } ` +
 			`.h .h .h i { display: block }</style><div class=x><p class=a>1</p><p class=b><span class=c>c</span><i class=d>d</i></p>` +
 			`<p class=y><span>s</span></p></div><div class=h><div class=h><div class=h><i>i</i></div><i>j</i></div></div>`,
+		"shadow-walk": `<div class=o><div id=h><template shadowrootmode=open><style>div span, .o b, section i { display: none }</style>` +
+			`<section><b>x</b><span>y</span><p><i>z</i></p></section></template></div></div>`,
 	}
 	for k, v := range tagCases {
 		cases[k] = v
