@@ -300,7 +300,9 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 			p.rowDone = false // a row printed as one line of cells took them
 			continue
 		}
-		p.stack = p.pushIn(p.stack, it.n.Children, d, gridIn(it.n, it.grid))
+		if len(it.n.Children) > 0 { // a leaf (most nodes) needs no grid flag
+			p.stack = p.pushIn(p.stack, it.n.Children, d, gridIn(it.n, it.grid))
+		}
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
 		}
