@@ -230,18 +230,31 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 // takes its indent, brackets, id and LF).
 func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 	const bound = 1 << 16
-	p.stack = p.push(p.stack[:0], roots, 0)
-	for len(p.stack) > 0 && count < bound {
-		it := p.stack[len(p.stack)-1]
-		p.stack = p.stack[:len(p.stack)-1]
-		if it.n == nil || it.depth >= p.opt.MaxDepth {
+	// pre-order, as the walk: a stack of sibling lists still to visit,
+	// so that a leaf (most nodes) is neither pushed nor popped
+	type siblings struct {
+		kids  []*axtree.Node
+		depth int
+	}
+	var buf [32]siblings
+	stack := append(buf[:0], siblings{roots, 0})
+	for len(stack) > 0 && count < bound {
+		top := &stack[len(stack)-1]
+		if len(top.kids) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n, depth := top.kids[0], top.depth
+		top.kids = top.kids[1:]
+		if n == nil || depth >= p.opt.MaxDepth {
 			continue
 		}
 		count++
-		size += lineBytes(it.n, it.depth)
-		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
+		size += lineBytes(n, depth)
+		if len(n.Children) > 0 {
+			stack = append(stack, siblings{n.Children, depth + 1})
+		}
 	}
-	p.stack = p.stack[:0]
 	return count, size
 }
 
