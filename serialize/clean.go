@@ -48,6 +48,11 @@ func isSpace(r rune) bool {
 // "…" is appended. Escapes do not count toward the limit. It returns the
 // extended slice and whether anything was written.
 func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
+	if limit >= len(s) {
+		// s has no more runes than bytes: the limit cannot cut it, and
+		// without one the fast path takes each run whole
+		limit = 0
+	}
 	start := len(dst)
 	n := 0          // runes emitted so far
 	cut := -1       // len(dst) once limit-1 runes were emitted
