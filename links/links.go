@@ -43,7 +43,10 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 		return Record{}, false // and no base URL parsed for nothing
 	}
 	r := make(Record, len(found))
-	long := resolveAll(t, found, pageURL, baseHref, func(id int, u string) { r[id] = u })
+	kept, long := resolveAll(t, found, pageURL, baseHref)
+	for _, l := range kept {
+		r[l.id] = l.href
+	}
 	return r, long
 }
 
@@ -87,23 +90,24 @@ func gather(t *axtree.Tree) []link {
 }
 
 // resolveAll resolves the targets found in t (see Collect for pageURL
-// and baseHref) and calls keep with each id whose target Resolve keeps,
-// in the order found; it reports whether a URL was dropped for its
-// length.
-func resolveAll(t *axtree.Tree, found []link, pageURL, baseHref string, keep func(id int, u string)) bool {
+// and baseHref) in place: it returns the links whose target Resolve keeps,
+// in the order found, each with its resolved URL as href (a prefix of
+// found, reused), and whether a URL was dropped for its length.
+func resolveAll(t *axtree.Tree, found []link, pageURL, baseHref string) ([]link, bool) {
 	if pageURL == "" {
 		pageURL = t.URL
 	}
 	res := newResolver(Base(pageURL, baseHref))
 	long := false
+	kept := found[:0]
 	for _, l := range found {
 		u, ok, tooLong := res.resolve(l.href)
 		if ok {
-			keep(l.id, u)
+			kept = append(kept, link{l.id, u})
 		}
 		long = long || tooLong
 	}
-	return long
+	return kept, long
 }
 
 // Base returns the document base URL: baseHref resolved against pageURL

@@ -3,7 +3,7 @@ package links
 import (
 	"cmp"
 	"iter"
-	"maps"
+	mbits "math/bits"
 	"slices"
 
 	"github.com/axtree/axtree/axtree"
@@ -24,21 +24,77 @@ func (r Record) URL(id int) (string, bool) {
 }
 
 // Table is a link record (id → resolved URL) held in slices instead of a
-// map: the ids of a built tree are dense (1 to the element count), so a
-// slot per id, 16 bytes, takes less than half of what a map entry does (a
-// kept render.Result holds one). Entries whose ids are too spread out for
-// that to pay (a few links among many elements, a renumbered tree, an
-// arbitrary Record) are held as ascending ids beside their URLs (24 bytes
-// an entry), still less than a map. The answers are the same either way.
-// The zero Table is empty. A Table is not changed once made; Record gives
-// a map of one's own to change.
+// map: the URLs in ascending id order and a bit per id saying which ids
+// have one (with the count of entries below each 64 ids, so a lookup is a
+// bit test and a popcount). The ids of a built tree are dense (1 to the
+// element count), so an entry takes 16 bytes and a quarter byte per id,
+// under half of what a map entry does (a kept render.Result holds one).
+// When nearly every id has a link, bits save nothing and the URLs are
+// held by id (a slot per id, "" for none); entries whose ids are too
+// spread out for bits (a renumbered tree, an arbitrary Record) are held as
+// ascending ids beside their URLs. The answers are the same in every
+// layout. The zero Table is empty. A Table is
+// not changed once made; Record gives a map of one's own to change.
 type Table struct {
-	t *table // nil when empty: a Table is one word in a kept Result
+	t entries // nil when empty
 }
 
-type table struct {
-	urls []string // by id (urls[id], "" when id has none) when ids is nil, else the URL of ids[i]
-	ids  []int    // ascending ids, parallel to urls; nil when urls is by id
+// entries is one layout of a Table's entries: *bitEntries, *denseEntries
+// or *idEntries.
+type entries interface {
+	url(id int) (string, bool)
+	all(yield func(int, string) bool)
+	len() int
+}
+
+// bitEntries holds the URLs in ascending id order and a bit per id from
+// 0 to the largest.
+type bitEntries struct {
+	urls  []string
+	words []bitWord // ids 64w to 64w+63 at words[w]
+}
+
+// bitWord says which of 64 ids have a URL (bit i for the word's id i) and
+// how many entries come before the word's first id.
+type bitWord struct {
+	set, below uint64
+}
+
+// denseEntries holds the URLs by id: urls[id], "" when id has none (a
+// collected URL is never ""), when bits would take as much room.
+type denseEntries struct {
+	urls []string
+}
+
+func (e *denseEntries) url(id int) (string, bool) {
+	if id < 0 || id >= len(e.urls) || e.urls[id] == "" {
+		return "", false
+	}
+	return e.urls[id], true
+}
+
+func (e *denseEntries) all(yield func(int, string) bool) {
+	for id, u := range e.urls {
+		if u != "" && !yield(id, u) {
+			return
+		}
+	}
+}
+
+func (e *denseEntries) len() int {
+	n := 0
+	for _, u := range e.urls {
+		if u != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// idEntries holds the URLs beside their ids, in ascending id order.
+type idEntries struct {
+	urls []string
+	ids  []int
 }
 
 // CollectTable is CollectBounded giving a Table: the same entries, and the
@@ -48,91 +104,111 @@ func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 	if len(found) == 0 {
 		return Table{}, false
 	}
-	top := 0
-	for _, l := range found {
-		top = max(top, l.id) // ids are positive (gather)
-	}
-	if !byID(top, len(found)) {
-		ids := make([]int, 0, len(found))
-		urls := make([]string, 0, len(found))
-		long := resolveAll(t, found, pageURL, baseHref, func(id int, u string) {
-			ids, urls = append(ids, id), append(urls, u)
-		})
-		return sorted(ids, urls), long
-	}
-	urls := make([]string, top+1)
-	kept := false
-	long := resolveAll(t, found, pageURL, baseHref, func(id int, u string) {
-		urls[id], kept = u, true // never "": Resolve keeps no empty URL
-	})
-	if !kept {
+	kept, long := resolveAll(t, found, pageURL, baseHref)
+	if len(kept) == 0 {
 		return Table{}, long
 	}
-	return Table{&table{urls: urls}}, long
-}
-
-// sorted returns the Table of the entries ids[i] → urls[i], given in
-// tree order: ascending, as Build numbers, unless the tree was renumbered;
-// an id given twice (a leaf met twice) has the same URL both times.
-func sorted(ids []int, urls []string) Table {
-	if len(ids) == 0 {
-		return Table{}
+	top := 0
+	for _, l := range kept {
+		top = max(top, l.id) // ids are positive (gather)
 	}
-	if !slices.IsSorted(ids) {
-		idx := make([]int, len(ids))
-		for i := range idx {
-			idx[i] = i
-		}
-		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ids[a], ids[b]) })
-		sids, surls := make([]int, len(ids)), make([]string, len(ids))
-		for i, k := range idx {
-			sids[i], surls[i] = ids[k], urls[k]
-		}
-		ids, urls = sids, surls
+	if !bitsPay(top, len(kept)) {
+		return tableOf(kept), long
 	}
-	n := 1
-	for i := 1; i < len(ids); i++ {
-		if ids[i] != ids[n-1] {
-			ids[n], urls[n] = ids[i], urls[i]
+	// The URLs by id first (an id found twice takes one slot), then the
+	// bits and the URLs in id order from them: no sort, and no rank
+	// counted for each entry.
+	byID := make([]string, top+1)
+	for _, l := range kept {
+		byID[l.id] = l.href // never "": Resolve keeps no empty URL
+	}
+	words := make([]bitWord, top/64+1)
+	n := 0
+	for id, u := range byID {
+		if u != "" {
+			words[id>>6].set |= 1 << (id & 63)
 			n++
 		}
 	}
-	return Table{&table{urls: urls[:n:n], ids: ids[:n:n]}}
+	if allocated(16*(top+1)) <= allocated(16*n)+allocated(16*len(words)) {
+		return Table{&denseEntries{urls: byID}}, long // bits would save nothing
+	}
+	below := uint64(0)
+	for w := range words {
+		words[w].below = below
+		below += uint64(mbits.OnesCount64(words[w].set))
+	}
+	urls := make([]string, n)
+	k := 0
+	for _, u := range byID {
+		if u != "" {
+			urls[k] = u
+			k++
+		}
+	}
+	return Table{&bitEntries{urls: urls, words: words}}, long
 }
 
-// byID reports whether entries whose largest id is top, all ids positive,
-// take no more room in a slice by id (16 bytes a slot, up to top) than as
-// ids beside URLs (24 bytes an entry).
-func byID(top, entries int) bool { return 2*(top+1) <= 3*entries }
-
-// TableOf returns a Table with r's entries.
-func TableOf(r Record) Table { return tableOf(r) }
-
-// tableOf returns the Table of r's entries: by id when the ids suit it
-// (all positive, dense enough, no URL "", which a slot cannot tell from
-// no entry), else as ascending ids beside their URLs.
-func tableOf(r Record) Table {
-	if len(r) == 0 {
+// tableOf returns the Table of the entries ls (id → URL in href), given
+// in tree order (ascending, as Build numbers, unless the tree was
+// renumbered or a form's id comes after its fields'); an id given twice (a
+// leaf met twice) has the same URL both times. As bits the URLs are placed
+// by id with no sort; as ids they are sorted. It may reorder ls.
+func tableOf(ls []link) Table {
+	if len(ls) == 0 {
 		return Table{}
 	}
-	top, ok := 0, true
-	for id, u := range r {
-		ok = ok && id > 0 && u != ""
-		top = max(top, id)
+	low, top := ls[0].id, ls[0].id
+	for _, l := range ls {
+		low, top = min(low, l.id), max(top, l.id)
 	}
-	if ok && byID(top, len(r)) {
-		urls := make([]string, top+1)
-		for id, u := range r {
-			urls[id] = u
+	if low >= 0 && bitsPay(top, len(ls)) {
+		words := make([]bitWord, top/64+1)
+		for _, l := range ls {
+			u := uint(l.id)
+			words[u>>6].set |= 1 << (u & 63)
 		}
-		return Table{&table{urls: urls}}
+		below := uint64(0)
+		for w := range words {
+			words[w].below = below
+			below += uint64(mbits.OnesCount64(words[w].set))
+		}
+		e := &bitEntries{urls: make([]string, below), words: words}
+		for _, l := range ls {
+			e.urls[e.slot(uint(l.id))] = l.href
+		}
+		return Table{e}
 	}
-	ids := slices.Sorted(maps.Keys(r))
-	urls := make([]string, len(ids))
-	for i, id := range ids {
-		urls[i] = r[id]
+	slices.SortStableFunc(ls, func(a, b link) int { return cmp.Compare(a.id, b.id) })
+	ls = slices.CompactFunc(ls, func(a, b link) bool { return a.id == b.id })
+	e := &idEntries{urls: make([]string, len(ls)), ids: make([]int, len(ls))}
+	for i, l := range ls {
+		e.ids[i], e.urls[i] = l.id, l.href
 	}
-	return Table{&table{urls: urls, ids: ids}}
+	return Table{e}
+}
+
+// allocated is about what an allocation of size bytes takes: past 32 KB
+// the runtime gives whole 8 KB pages (below, size classes round by less;
+// they are left out).
+func allocated(size int) int {
+	if size > 32<<10 {
+		return (size + 8<<10 - 1) &^ (8<<10 - 1)
+	}
+	return size
+}
+
+// bitsPay reports whether entries ids 0 to top take no more room as bits
+// (16 bytes for each 64 ids) than as ids (8 bytes an entry).
+func bitsPay(top, entries int) bool { return top/64+1 <= entries/2 }
+
+// TableOf returns a Table with r's entries.
+func TableOf(r Record) Table {
+	ls := make([]link, 0, len(r))
+	for id, u := range r {
+		ls = append(ls, link{id, u})
+	}
+	return tableOf(ls)
 }
 
 // URL returns the URL of id's link and whether id has one (Lookup).
@@ -140,58 +216,72 @@ func (t Table) URL(id int) (string, bool) {
 	if t.t == nil {
 		return "", false
 	}
-	if ids := t.t.ids; ids != nil {
-		i, ok := slices.BinarySearch(ids, id)
-		if !ok {
-			return "", false
-		}
-		return t.t.urls[i], true
-	}
-	if id <= 0 || id >= len(t.t.urls) || t.t.urls[id] == "" {
-		return "", false
-	}
-	return t.t.urls[id], true
+	return t.t.url(id)
 }
 
-// Len returns the number of entries (counted when by id: the slice does
-// not keep its count).
+// Len returns the number of entries.
 func (t Table) Len() int {
 	if t.t == nil {
 		return 0
 	}
-	if t.t.ids != nil {
-		return len(t.t.ids)
-	}
-	n := 0
-	for _, u := range t.t.urls {
-		if u != "" {
-			n++
-		}
-	}
-	return n
+	return t.t.len()
 }
 
 // All yields the entries in ascending id order.
 func (t Table) All() iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
-		if t.t == nil {
-			return
-		}
-		if ids := t.t.ids; ids != nil {
-			for i, id := range ids {
-				if !yield(id, t.t.urls[i]) {
-					return
-				}
-			}
-			return
-		}
-		for id, u := range t.t.urls {
-			if u != "" && !yield(id, u) {
-				return
-			}
+		if t.t != nil {
+			t.t.all(yield)
 		}
 	}
 }
+
+func (e *bitEntries) url(id int) (string, bool) {
+	u := uint(id) // a negative id is past every word
+	if u>>6 >= uint(len(e.words)) || e.words[u>>6].set&(1<<(u&63)) == 0 {
+		return "", false
+	}
+	return e.urls[e.slot(u)], true
+}
+
+// slot returns the index in urls of id, which has a bit: the entries
+// below its word and the bits below it in the word.
+func (e *bitEntries) slot(id uint) uint64 {
+	w := &e.words[id>>6]
+	return w.below + uint64(mbits.OnesCount64(w.set&(1<<(id&63)-1)))
+}
+
+func (e *bitEntries) all(yield func(int, string) bool) {
+	k := 0
+	for w, word := range e.words {
+		for set := word.set; set != 0; set &= set - 1 {
+			if !yield(64*w+mbits.TrailingZeros64(set), e.urls[k]) {
+				return
+			}
+			k++
+		}
+	}
+}
+
+func (e *bitEntries) len() int { return len(e.urls) }
+
+func (e *idEntries) url(id int) (string, bool) {
+	i, ok := slices.BinarySearch(e.ids, id)
+	if !ok {
+		return "", false
+	}
+	return e.urls[i], true
+}
+
+func (e *idEntries) all(yield func(int, string) bool) {
+	for i, id := range e.ids {
+		if !yield(id, e.urls[i]) {
+			return
+		}
+	}
+}
+
+func (e *idEntries) len() int { return len(e.urls) }
 
 // Record returns the entries as a Record of the caller's own (empty, not
 // nil, when there are none, as Collect gives).
