@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/word"
 	"github.com/axtree/axtree/roles"
 	"github.com/axtree/axtree/style"
 )
@@ -737,7 +738,7 @@ func blank(s string) bool {
 		// eight bytes a step: indented markup puts tens of bytes of white
 		// space between the elements of a link or a button, most of them
 		// spaces (one comparison)
-		if x := load8(s[i : i+8]); x != ' '*lo8 && !blankWord(x) {
+		if x := word.Load8(s[i : i+8]); x != ' '*word.Lo8 && !blankWord(x) {
 			break
 		}
 	}
@@ -754,19 +755,11 @@ func blank(s string) bool {
 // blankWord reports whether the eight bytes packed in x are all white
 // space as blank counts it: 9, 10, 12, 13 and 32.
 func blankWord(x uint64) bool {
-	if (x|(x+0x5F*lo8))&hi8 != 0 {
-		return false // a byte above 0x20
+	if !word.ASCIISpace(x) {
+		return false
 	}
-	// Every byte is at most 0x20, so adding up to 0x77 to each carries
-	// into no other byte: bit 7 of a byte of x+(0x80-k)*lo8 says b >= k.
-	ge9 := x + (0x80-9)*lo8
-	ge14 := x + (0x80-14)*lo8
-	ge32 := x + (0x80-32)*lo8
-	if ^ge9&hi8 != 0 || ge14&^ge32&hi8 != 0 {
-		return false // a byte below 9 or in 14..31
-	}
-	v := x ^ 0x0B*lo8 // a zero byte where x has \v
-	return (v-lo8)&^v&hi8 == 0
+	v := x ^ 0x0B*word.Lo8 // a zero byte where x has \v
+	return (v-word.Lo8)&^v&word.Hi8 == 0
 }
 
 // collapse turns each run of ASCII whitespace into one space and trims the
@@ -790,10 +783,10 @@ func collapse(s string) string {
 		// not white space, so one follows a space at their end). The
 		// byte loop below finds where collapsing starts in a word that
 		// fails.
-		x := load8(s[k : k+8])
-		v := x ^ (' ' * lo8)
-		sp := ^((v&lo7 + lo7) | v | lo7) // the high bit of each space
-		if ((x-0x20*lo8)&^x|sp&(sp>>8))&hi8 != 0 || sp>>63 != 0 && wsByte[s[k+8]] {
+		x := word.Load8(s[k : k+8])
+		v := x ^ (' ' * word.Lo8)
+		sp := ^((v&word.Lo7 + word.Lo7) | v | word.Lo7) // the high bit of each space
+		if ((x-0x20*word.Lo8)&^x|sp&(sp>>8))&word.Hi8 != 0 || sp>>63 != 0 && wsByte[s[k+8]] {
 			break
 		}
 		k += 8
@@ -824,19 +817,6 @@ func collapse(s string) string {
 	}
 	return sb.String()
 }
-
-// load8 returns the 8 bytes of w (len(w) == 8) as a little-endian word.
-func load8(w string) uint64 {
-	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-}
-
-// Word masks for eight bytes at a time: 0x01, 0x80 and 0x7f in each byte.
-const (
-	lo8 = 0x0101010101010101
-	hi8 = 0x8080808080808080
-	lo7 = 0x7f7f7f7f7f7f7f7f
-)
 
 func isWS(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
 

@@ -19,7 +19,7 @@ func slowLeadSpace(s string) int {
 
 func TestLeadSpaceMatchesByteLoop(t *testing.T) {
 	// every byte value at every position of a run of spaces, and the
-	// bytes next to the ranges spaceWord tests (8, 9, 13, 14, 31, 32, 33)
+	// bytes next to the ranges word.ASCIISpace tests (8, 9, 13, 14, 31, 32, 33)
 	for c := 0; c < 256; c++ {
 		for pos := 0; pos < 20; pos++ {
 			b := []byte(strings.Repeat(" \n\t\r\f\v", 4))[:20]

@@ -3,6 +3,8 @@ package serialize
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/axtree/axtree/internal/word"
 )
 
 // escMode says which characters of untrusted text get a backslash.
@@ -168,19 +170,7 @@ var plainTab = func() (t [5][256]bool) {
 // escWord[mode] repeats in each byte the byte other than '[' and '\\' that
 // mode escapes (or '[' again when there is none), for appendClean's
 // eight-byte step. Read-only.
-var escWord = [5]uint64{escPlain: '[' * lo8, escQuoted: '"' * lo8, escJSON: '"' * lo8, escLink: ']' * lo8, escCell: '|' * lo8}
-
-// load8 returns the 8 bytes of w (len(w) == 8) as a little-endian word.
-func load8(w string) uint64 {
-	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-}
-
-const (
-	lo8 = 0x0101010101010101
-	hi8 = 0x8080808080808080
-	lo7 = 0x7f7f7f7f7f7f7f7f
-)
+var escWord = [5]uint64{escPlain: '[' * word.Lo8, escQuoted: '"' * word.Lo8, escJSON: '"' * word.Lo8, escLink: ']' * word.Lo8, escCell: '|' * word.Lo8}
 
 // plainWords returns how far from j (s[j-1] a plain byte) appendClean's
 // fast path may go in steps of eight bytes before end: a step x is taken
@@ -190,18 +180,18 @@ const (
 // own so that its loop keeps its words in registers.
 func plainWords(s string, j, end int, esc uint64) int {
 	for ; j+8 <= end; j += 8 {
-		x := load8(s[j : j+8])
+		x := word.Load8(s[j : j+8])
 		// a byte with the high bit, 0x7f (adding 1 sets its high bit),
 		// or below 0x20 (subtracting 0x20 borrows into its high bit)
-		odd := x | (x + lo8) | ((x - 0x20*lo8) &^ x)
+		odd := x | (x + word.Lo8) | ((x - 0x20*word.Lo8) &^ x)
 		// '[' or '\\' (x+1 with bit 0 cleared is '\\'), or esc's byte:
 		// a zero byte after the xor
-		v1, v2 := (x+lo8)&^lo8^('\\'*lo8), x^esc
-		odd |= (v1-lo8)&^v1 | (v2-lo8)&^v2
+		v1, v2 := (x+word.Lo8)&^word.Lo8^('\\'*word.Lo8), x^esc
+		odd |= (v1-word.Lo8)&^v1 | (v2-word.Lo8)&^v2
 		// exactly the spaces: the high bit of each zero byte
-		v := x ^ (' ' * lo8)
-		sp := ^((v&lo7 + lo7) | v | lo7)
-		if odd&hi8 != 0 || sp&(sp>>8) != 0 {
+		v := x ^ (' ' * word.Lo8)
+		sp := ^((v&word.Lo7 + word.Lo7) | v | word.Lo7)
+		if odd&word.Hi8 != 0 || sp&(sp>>8) != 0 {
 			return j
 		}
 		j -= int(sp >> 63) // a space last: take seven

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/word"
 )
 
 // A descendant selector (".toc .item a") is matched right to left: once
@@ -61,9 +62,9 @@ func keyHash(kind byte, s string) uint64 {
 	switch {
 	case n >= 8:
 		for i := 0; i+8 < n; i += 8 {
-			h = keyMix(h, load8(s[i:i+8]))
+			h = keyMix(h, word.Load8(s[i:i+8]))
 		}
-		h = keyMix(h, load8(s[n-8:]))
+		h = keyMix(h, word.Load8(s[n-8:]))
 	case n >= 4:
 		h = keyMix(h, uint64(load4(s[:4]))|uint64(load4(s[n-4:]))<<32)
 	case n > 0:
@@ -86,7 +87,7 @@ func nextClass(s string) (tok, rest string) {
 	}
 	j := i
 	for j+8 <= len(s) {
-		w := load8(s[j : j+8])
+		w := word.Load8(s[j : j+8])
 		m := (w - 0x2121212121212121) &^ w & 0x8080808080808080
 		if m == 0 {
 			j += 8
@@ -111,13 +112,6 @@ var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': t
 func keyMix(h, x uint64) uint64 {
 	h = (h ^ x) * 0xBF58476D1CE4E5B9
 	return h ^ h>>29
-}
-
-// load8 reads w[:8] little-endian (one load).
-func load8(w string) uint64 {
-	_ = w[7]
-	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // load4 reads w[:4] little-endian (one load).

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/word"
 )
 
 // This file is the forgiving CSS parser: it turns style sheet text into
@@ -304,7 +305,7 @@ var (
 	blockStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, '{': true, '}': true, ']': true, ')': true}
 )
 
-// spaces8 is eight spaces read as one word (load8).
+// spaces8 is eight spaces read as one word (word.Load8).
 const spaces8 = 0x2020202020202020
 
 // skipPlain returns the index of the first byte at or after i that stop
@@ -318,7 +319,7 @@ func skipPlain(s string, i int, stop *[256]bool) int {
 		}
 		i++
 		if c == ' ' {
-			for i+8 <= len(s) && load8(s[i:i+8]) == spaces8 {
+			for i+8 <= len(s) && word.Load8(s[i:i+8]) == spaces8 {
 				i += 8
 			}
 		}
@@ -330,7 +331,7 @@ func skipPlain(s string, i int, stop *[256]bool) int {
 // white space (isWS), or len(s); runs of spaces go a word at a time.
 func skipWS(s string, i int) int {
 	for i < len(s) {
-		if i+8 <= len(s) && load8(s[i:i+8]) == spaces8 {
+		if i+8 <= len(s) && word.Load8(s[i:i+8]) == spaces8 {
 			i += 8
 			continue
 		}
