@@ -19,17 +19,17 @@ import (
 // 12 with the address beside it, and a kept document carries a sixth of
 // the index it did. The nodes are kept alive by Doc.Elements; only
 // addresses are compared, no pointer is made from an integer.
-type nodeIndex struct {
-	slots []uint16 // 1 + element index; 0 marks an empty slot
-	shift uint     // 64 - log2(len(slots))
-}
+type nodeIndex = table[uint16]
 
 // wideIndex is a nodeIndex of four-byte slots, for a document of more
 // than shortMax elements (Doc.wide): every page but the largest takes the
 // two-byte table, half the room.
-type wideIndex struct {
-	slots []int32 // 1 + element index; 0 marks an empty slot
-	shift uint    // 64 - log2(len(slots))
+type wideIndex = table[int32]
+
+// table is the open-addressing table of both widths.
+type table[S uint16 | int32] struct {
+	slots []S  // 1 + element index; 0 marks an empty slot
+	shift uint // 64 - log2(len(slots))
 }
 
 // shortMax is the most elements a nodeIndex holds: the largest index plus
@@ -69,11 +69,11 @@ func slotOf(n *html.Node, shift uint) int {
 
 // put records that n is the element of index i; n must not be in the
 // table yet, and i must be less than the count the table was made for.
-func (t *nodeIndex) put(n *html.Node, i int) {
+func (t *table[S]) put(n *html.Node, i int) {
 	mask := len(t.slots) - 1
 	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
 		if t.slots[s] == 0 {
-			t.slots[s] = uint16(i + 1)
+			t.slots[s] = S(i + 1)
 			return
 		}
 	}
@@ -81,35 +81,7 @@ func (t *nodeIndex) put(n *html.Node, i int) {
 
 // get returns n's index, or -1 when n is not in the table; elems are the
 // elements by index (Doc.Elements), which a slot is checked against.
-func (t *nodeIndex) get(n *html.Node, elems []*html.Node) int {
-	if len(t.slots) == 0 || n == nil {
-		return -1
-	}
-	mask := len(t.slots) - 1
-	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
-		v := t.slots[s]
-		if v == 0 {
-			return -1
-		}
-		if i := int(v) - 1; i < len(elems) && elems[i] == n {
-			return i
-		}
-	}
-}
-
-// put is nodeIndex.put.
-func (t *wideIndex) put(n *html.Node, i int) {
-	mask := len(t.slots) - 1
-	for s := slotOf(n, t.shift); ; s = (s + 1) & mask {
-		if t.slots[s] == 0 {
-			t.slots[s] = int32(i + 1)
-			return
-		}
-	}
-}
-
-// get is nodeIndex.get.
-func (t *wideIndex) get(n *html.Node, elems []*html.Node) int {
+func (t *table[S]) get(n *html.Node, elems []*html.Node) int {
 	if len(t.slots) == 0 || n == nil {
 		return -1
 	}
