@@ -20,8 +20,9 @@ type Heap struct {
 	// RenderBytes is the live heap of a render.Result kept, parse tree
 	// included: everything the Result references (the document and its
 	// element index, the tree, the link record, the Computer with its
-	// compiled style rules; the per-element memos the build used are
-	// dropped by render) and nothing else.
+	// style sheet; the per-element memos the build used and the sheet's
+	// compiled rules, which a later question makes again, are dropped by
+	// render) and nothing else.
 	RenderBytes uint64
 }
 

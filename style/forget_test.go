@@ -2,6 +2,7 @@ package style
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,7 +44,10 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	before := styleAll(s, d.Elements)
 	spent := MaxMatchSteps - s.steps
 	limits := s.LimitsHit()
+	selectors, anc, compiled := s.Selectors(), s.ancOn, s.scopes != nil
 	s.Forget()
+	assert.Nil(t, s.scopes, "%s: the compiled rules are dropped", name)
+	assert.Equal(t, compiled, s.dropped, "%s: a sheet with rules compiles them again", name)
 	assert.Nil(t, s.memo, "%s: the memo is dropped", name)
 	assert.Nil(t, s.pseudos, "%s: the pseudo texts are dropped", name)
 	assert.Nil(t, s.hits, "%s: the lookup cache is dropped", name)
@@ -58,6 +62,9 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	}
 	assert.Equal(t, spent, MaxMatchSteps-s.steps, "%s: each element costs the same steps again", name)
 	assert.Equal(t, limits, s.LimitsHit(), "%s: limits", name)
+	assert.False(t, s.dropped, "%s: the rules are compiled again", name)
+	assert.Equal(t, anc, s.ancOn, "%s: the ancestor filter as New left it", name)
+	assert.Equal(t, selectors, s.Selectors(), "%s: the same rules", name)
 }
 
 // TestForgetSameStyles checks that a Sheet computes the same styles after
@@ -70,18 +77,20 @@ func TestForgetSameStyles(t *testing.T) {
 			`li{cursor:pointer}</style><body><a href=/>x</a><p title=t>p</p><ul class=h><li>a</ul><ul><li>b</ul>`,
 		"shadow": `<body><div id=h><template shadowrootmode=open><style>p{display:none}</style>` +
 			`<p>in</p><slot></slot></template><p>out</p></div>`,
+		"shadow-descendant": `<style>div p{display:none}</style><body><div id=h><template shadowrootmode=open>` +
+			`<p>in</p><slot></slot></template><p>out</p></div><div><p>x</p></div>`,
 	}
-	for _, name := range []string{"filter", "pseudo", "shadow"} {
+	for _, name := range []string{"filter", "pseudo", "shadow", "shadow-descendant"} {
 		root, err := html.Parse(strings.NewReader(pages[name]))
 		require.NoError(t, err)
 		checkForget(t, name, dom.New(root))
 	}
-	for _, name := range shared.Pages(t) {
-		src, err := os.ReadFile(shared.Path(t, "corpus", "pages", name+".html"))
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		src, err := os.ReadFile(f)
 		require.NoError(t, err)
 		d, err := dom.ParseDoc(src)
 		require.NoError(t, err)
-		checkForget(t, name, d)
+		checkForget(t, filepath.Base(f), d)
 	}
 }
 

@@ -135,6 +135,9 @@ type Sheet struct {
 	// shadows: the document has a shadow root (outsideFlat must look at
 	// every element's parent, not only at those of fKidsCheck)
 	shadows bool
+	// dropped: Forget let the compiled rules (scopes) go; the next
+	// question compiles them again (keep.go)
+	dropped bool
 
 	// scratch of the cascade, reused across calls: made by the first
 	// question (ensureSlow) and dropped by Forget, so that a kept Sheet
@@ -183,7 +186,9 @@ func New(d *dom.Doc) *Sheet {
 }
 
 // Forget drops the computed style the Sheet remembers for each element
-// (and the ::before / ::after texts beside it); the compiled rules stay.
+// (and the ::before / ::after texts beside it), and the compiled rules,
+// which the next question compiles again from the document's <style>
+// elements (unless a compile-time limit cut them: then they stay).
 // Later calls compute again, with the same results, and remember again.
 // When the match steps ran out (LimitsHit says "style-match"), what was
 // computed before the cut cannot be computed again the same way, so the
@@ -199,6 +204,7 @@ func (s *Sheet) Forget() {
 	s.hits = nil
 	s.scratch = nil
 	s.steps = MaxMatchSteps
+	s.dropRules()
 }
 
 // limit records that a compile-time limit dropped rules, once per kind.
@@ -801,6 +807,7 @@ func (s *Sheet) prepare() {
 		s.hits = new([hitSlots]memoHit)
 	}
 	if s.scratch == nil {
+		s.recompile() // the rules Forget dropped (keep.go)
 		s.scratch = &scratch{cas: new(cascaded)}
 		s.m.steps = &s.steps
 		s.m.memoOn = true
@@ -1234,6 +1241,7 @@ func pseudoBox(n *html.Node, display, visibility string, cas *cascaded, ps pseud
 // Selectors returns the number of compiled selectors kept for the document
 // tree and each shadow tree together (for diagnostics and tests).
 func (s *Sheet) Selectors() int {
+	s.recompile()
 	n := 0
 	for _, r := range s.scopes {
 		n += len(r.sels)
