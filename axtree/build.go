@@ -50,6 +50,13 @@ const (
 // hidden-ness; when nil, accname.New(d, nil) is used. Build never fails:
 // hostile input yields a (possibly truncated) tree.
 func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
+	return build(d, c, opts, false)
+}
+
+// build is Build; with bindAll, every element made is recorded for number
+// from the start, as if the first had been met in a frame (the same-as
+// test of the binding through Node.DOM).
+func build(d *dom.Doc, c *accname.Computer, opts Options, bindAll bool) *Tree {
 	if c == nil {
 		c = accname.New(d, nil)
 	}
@@ -59,8 +66,8 @@ func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}}
-	b.scratch.nodes, b.scratch.text, b.pending = b.nodes0[:0], b.text0[:0], b.pending0[:0]
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: bindAll}
+	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
 	// through six doublings on every page (a page's nodes are about twice
 	// its elements)
@@ -85,17 +92,24 @@ type builder struct {
 	opts    Options
 	t       *Tree
 	scratch scratch // shared by the accs (acc, open)
-	pending []bound // the element of each node made, for number
-	// The first stretch of each scratch stack and of pending, so that a
-	// small page's build grows none of them.
-	nodes0   [64]*Node
-	text0    [256]byte
-	pending0 [32]bound
-	count    int          // output nodes made
-	arena    []*html.Node // flat-tree children of the nodes on the walk's path
-	quiet    int          // >0 inside a label whose text names a control
-	walked   int          // nodes walked, for Options.Stop
-	stopped  bool         // Options.Stop said yes
+	// top is the page's document: number binds an element node made from
+	// it to top.Elements[node.DOM], so nothing is recorded per element.
+	top *dom.Doc
+	// mixed: an element was made from another document (a frame) or one
+	// top does not index; from then on each element made is recorded in
+	// pending, which number applies over the binding through DOM, the last
+	// element made in a node winning.
+	mixed   bool
+	pending []bound
+	// The first stretch of each scratch stack, so that a small page's
+	// build grows neither.
+	nodes0  [64]*Node
+	text0   [256]byte
+	count   int          // output nodes made
+	arena   []*html.Node // flat-tree children of the nodes on the walk's path
+	quiet   int          // >0 inside a label whose text names a control
+	walked  int          // nodes walked, for Options.Stop
+	stopped bool         // Options.Stop said yes
 }
 
 // stop reports whether building must end because Options.Stop said so,
@@ -1356,8 +1370,20 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 			node.Href = u.String()
 		}
 	}
-	b.pending = append(b.pending, bound{node, n})
+	if b.mixed || f.d != b.top || i < 0 {
+		b.bindLater(node, n)
+	}
 	return node
+}
+
+// bindLater records that node was made for element el of a frame (or one
+// the page's document does not index), for number; every element made
+// after it is recorded too (builder.mixed).
+//
+//go:noinline
+func (b *builder) bindLater(node *Node, el *html.Node) {
+	b.mixed = true
+	b.pending = append(b.pending, bound{node, el})
 }
 
 type bound struct {
@@ -1398,23 +1424,48 @@ func href(n *html.Node) string {
 }
 
 // number assigns ids in output pre-order, so the ids read top to bottom and
-// an insertion only renumbers what follows it.
+// an insertion only renumbers what follows it, and binds each id to its
+// element: the page's element at the node's DOM index, or the one pending
+// records last for the node.
 func (b *builder) number() {
-	next := 1
-	b.t.Walk(func(n *Node, _ int) bool {
-		if n.Role != "" {
-			n.ID = next
-			next++
-		}
-		return true
-	})
+	next := numberNodes(b.t.Roots, 1)
 	b.t.elems = make([]*html.Node, next)
+	bindNodes(b.t.Roots, b.top.Elements, b.t.elems)
 	for _, p := range b.pending {
 		if p.node.ID > 0 && p.node.ID < next {
 			b.t.elems[p.node.ID] = p.el
 		}
 	}
 	b.pending = nil
+}
+
+// numberNodes gives the elements of ns and their subtrees ids from next
+// on, in pre-order, and returns the next id free.
+func numberNodes(ns []*Node, next int) int {
+	for _, n := range ns {
+		if n.Role != "" {
+			n.ID = next
+			next++
+		}
+		if len(n.Children) > 0 {
+			next = numberNodes(n.Children, next)
+		}
+	}
+	return next
+}
+
+// bindNodes sets elems[id] to els[DOM] for each element of ns and their
+// subtrees whose DOM index is one of els (a frame's may not be: pending
+// binds those).
+func bindNodes(ns []*Node, els, elems []*html.Node) {
+	for _, n := range ns {
+		if n.Role != "" && uint(n.DOM) < uint(len(els)) {
+			elems[n.ID] = els[n.DOM]
+		}
+		if len(n.Children) > 0 {
+			bindNodes(n.Children, els, elems)
+		}
+	}
 }
 
 // pruneRedundant drops text children that only repeat the node's name, and
