@@ -940,13 +940,25 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 		r = s.scopeOf(sc)
 	}
 	t := s.tags.tagOf(n, r, sc == nil)
-	declared := s.cascade(n, sc, r, t, &at, cas, own)
+	declared := false
+	if s.mayDeclare(n, r, &at) { // most elements of a page without a sheet skip the cascade
+		declared = s.cascade(n, sc, r, t, &at, cas, own)
+	}
 	s.m.ancOK = false
 	if !declared && !t.docBox && s.doc.Facts(n) == nil {
 		s.plain(n, parent, e, t, &at)
 		return
 	}
 	s.finish(n, parent, e, t, &at, declared, cas)
+}
+
+// mayDeclare reports whether a declaration may apply to element n, whose
+// tree's rules are r (nil: none), with attributes at: only from r, from a
+// style attribute, or from the :host rules of n's shadow root. When it is
+// false cascade would find nothing (and keep no ancestor keys: with no
+// rules the ancestor filters are off).
+func (s *Sheet) mayDeclare(n *html.Node, r *scopeRules, at *elemAttrs) bool {
+	return r != nil || at.has&aStyle != 0 || s.doc.ShadowRoot(n) != nil
 }
 
 // plain is finish for the common element: no declaration applies to it
