@@ -293,23 +293,46 @@ func (c *Computer) Role(n *html.Node) string {
 		return ""
 	}
 	sl := c.cachedSlot(n)
+	if sl != nil && sl.flags&hasRole != 0 {
+		return c.roleName(sl.role)
+	}
+	r, _ := c.roleSlow(n, sl)
+	return r
+}
+
+// roleAndID is Role for an element n, with the role's id (roleID; 0 for
+// an element outside the index), so that the walk looks its role flags up
+// by the id its memo slot holds instead of through roleID's cache.
+func (c *Computer) roleAndID(n *html.Node) (string, uint16) {
+	sl := c.cachedSlot(n)
+	if sl != nil && sl.flags&hasRole != 0 {
+		return c.roleName(sl.role), sl.role
+	}
+	return c.roleSlow(n, sl)
+}
+
+// roleSlow is Role past the slot cache's memo: sl is n's slot when the
+// cache holds it (without a role yet), else nil.
+func (c *Computer) roleSlow(n *html.Node, sl *slot) (string, uint16) {
 	if sl == nil {
 		sl = c.slotSlow(n)
 	}
 	if sl != nil {
 		if sl.flags&hasRole != 0 {
-			return c.roleName(sl.role)
+			return c.roleName(sl.role), sl.role
 		}
 	} else if r, ok := c.roles[n]; ok {
-		return r
+		return r, 0
 	}
 	r := roles.Compute(c.doc, n)
-	if id := c.roleID(r); sl != nil && id != 0 {
+	id := c.roleID(r)
+	if sl != nil && id != 0 {
 		sl.role, sl.flags = id, sl.flags|hasRole
 	} else {
 		memoPut(&c.roles, n, r)
+		id = 0
 	}
-	return r
+	return r, id
 }
 
 // roleID returns the id of role r, adding it to c.roleNames when it is

@@ -46,6 +46,9 @@ type walker struct {
 	// started (pseudo-element content, quotes, flat-tree children): see
 	// noteName.
 	odd int
+	// rootRole is the role of root, once node has asked it (hasRootRole).
+	rootRole    string
+	hasRootRole bool
 }
 
 // step charges one unit of work and reports whether the computation may go
@@ -90,9 +93,10 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 	// aria-labelledby of its own. The element itself, met again through
 	// its own aria-labelledby, is not embedded in another's label: 2D's
 	// aria-label names it.
-	role := ""
+	role, rid, known := "", uint16(0), false
 	if !isRoot && n != w.root {
-		role = c.Role(n)
+		role, rid = c.roleAndID(n)
+		known = true
 		if s, ok := w.embedded(n, role, m, depth); ok {
 			return s
 		}
@@ -107,8 +111,11 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 		}
 	}
 
-	if role == "" {
-		role = c.Role(n)
+	if !known {
+		role, rid = c.roleAndID(n)
+		if isRoot {
+			w.rootRole, w.hasRootRole = role, true
+		}
 	}
 
 	// 2D: aria-label.
@@ -130,7 +137,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 
 	// 2F–2H: name from content.
 	var ws string // whitespace-only content, which still separates words
-	rf := c.roleFlags(role)
+	rf := roleFlagsByID(rid, role)
 	if (!isRoot && (m&mDirectRef != 0 || rf&rfContributes != 0 || role == "table" && layoutTable(n))) || rf&rfAllows != 0 || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
 		note := !isRoot && w.mayNote(n, m, rf, presentational)
 		odd := w.odd
@@ -613,11 +620,11 @@ var knownRoleFlags = func() []uint8 {
 	return out
 }()
 
-// roleFlags returns the role flags of role: from knownRoleFlags through
-// the role's id (roleID's cache answers for the role strings it has met),
-// not through the role table and two switches each time.
-func (c *Computer) roleFlags(role string) uint8 {
-	if id := c.roleID(role); id != 0 && int(id) <= len(knownRoleFlags) {
+// roleFlagsByID returns the role flags of role, whose id (roleID) is id
+// or 0 when not known: from knownRoleFlags through the id, not through
+// the role table and two switches each time.
+func roleFlagsByID(id uint16, role string) uint8 {
+	if id != 0 && int(id) <= len(knownRoleFlags) {
 		return knownRoleFlags[id-1]
 	}
 	return roleFlagsOf(role)

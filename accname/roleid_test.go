@@ -89,8 +89,38 @@ func TestKnownRolesCoverCorpus(t *testing.T) {
 func TestKnownRoleFlags(t *testing.T) {
 	c := New(dom.New(&html.Node{Type: html.DocumentNode}), nil)
 	for _, r := range append(append([]string{}, knownRoles...), "not-a-role", "sectionhead") {
-		f := c.roleFlags(r)
-		assert.Equal(t, allowsContent(r), f&rfAllows != 0, r)
-		assert.Equal(t, contributesContent(r), f&rfContributes != 0, r)
+		for _, id := range []uint16{c.roleID(r), 0} {
+			f := roleFlagsByID(id, r)
+			assert.Equal(t, allowsContent(r), f&rfAllows != 0, r)
+			assert.Equal(t, contributesContent(r), f&rfContributes != 0, r)
+		}
+	}
+}
+
+// TestRoleAndIDSameAsRole checks roleAndID against Role on every element
+// of the corpus pages, asked first and asked again: the same role, and an
+// id that names it (0 only outside the index).
+func TestRoleAndIDSameAsRole(t *testing.T) {
+	for _, p := range corpusPages(t) {
+		d, err := dom.ParseDoc(p.src)
+		require.NoError(t, err, p.name)
+		ref, c := New(d, nil), New(d, nil)
+		for round := 0; round < 2; round++ {
+			for i, e := range d.Elements {
+				r, id := c.roleAndID(e)
+				if !assert.Equal(t, ref.Role(e), r, "%s: element %d", p.name, i) {
+					break
+				}
+				if assert.NotZero(t, id, "%s: element %d", p.name, i) {
+					assert.Equal(t, r, c.roleName(id), "%s: element %d", p.name, i)
+				}
+			}
+		}
+		outside := &html.Node{Type: html.ElementNode, Data: "a", Attr: []html.Attribute{{Key: "href", Val: "/x"}}}
+		r, id := c.roleAndID(outside)
+		assert.Equal(t, ref.Role(outside), r)
+		assert.Zero(t, id, "an element outside the index has its role in the map")
+		r, _ = c.roleAndID(outside)
+		assert.Equal(t, ref.Role(outside), r)
 	}
 }

@@ -82,7 +82,11 @@ func (c *Computer) noteCell(n *html.Node, w *walker, raw string) {
 	if c.rows == 0 || w.refs || len(raw) > MaxTextBytes {
 		return
 	}
-	switch c.Role(n) {
+	role := w.rootRole
+	if !w.hasRootRole {
+		role = c.Role(n)
+	}
+	switch role {
 	case "cell", "gridcell", "columnheader", "rowheader":
 	default:
 		return
