@@ -95,6 +95,9 @@ type Computer struct {
 	// parent's (ariaHidden asks the parent's slot, the builder then the
 	// element's role), and each miss costs a hash probe of the index.
 	slotHits []slotHit // a power of two long, at most slotHitSlots
+	// next is the index of the element after the one slotSlow found last,
+	// which it tries before the element index.
+	next int32
 
 	// steps counts all work done by this Computer (for tests and tuning).
 	steps int
@@ -153,7 +156,15 @@ func (c *Computer) cachedSlot(n *html.Node) *slot {
 // slotSlow is slotOf past its cache: it looks n up in the element index
 // and caches what it finds.
 func (c *Computer) slotSlow(n *html.Node) *slot {
-	if i := c.doc.Index(n); i >= 0 && i < len(c.memo) {
+	i := int(c.next)
+	if els := c.doc.Elements; i >= len(els) || els[i] != n {
+		i = c.doc.Index(n)
+	}
+	if i >= 0 && i < len(c.memo) {
+		// The questions come in document order (a tree builder's walk,
+		// a name's walk of its content): the element after this one is
+		// the likeliest next miss, found by one compare.
+		c.next = int32(i + 1)
 		if c.slotHits == nil {
 			// A small document needs no more entries than it has
 			// elements (a render's fixed cost).
