@@ -1362,13 +1362,11 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 		node.Role = "generic"
 	}
 	node.ID = -1 // numbered later, in output order
-	b.states(f, n, node, bits)
-	b.props(f, n, node, bits)
-	node.Href = href(n)
-	if f.base != nil && node.Href != "" {
-		if u, err := f.base.Parse(node.Href); err == nil {
-			node.Href = u.String()
-		}
+	if mayDetail(f, n, node.Role, bits) {
+		b.detailed(f, n, node, bits)
+	}
+	if mayLink(n) {
+		b.link(f, n, node)
 	}
 	if b.mixed || f.d != b.top || i < 0 {
 		b.bindLater(node, n)
@@ -1384,6 +1382,69 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 func (b *builder) bindLater(node *Node, el *html.Node) {
 	b.mixed = true
 	b.pending = append(b.pending, bound{node, el})
+}
+
+// mayDetail reports whether states or props may give n, of role role (the
+// node's), a state or a fill
+// attribute: n has one of the attributes they read through bits, a tag
+// they look at (a form control, details, fieldset; or a tag html.Parse
+// gave no atom, which only the slow path reads by name), live facts, or a
+// role they read attributes for without a bit. Most elements (a div, a
+// cell, a link) have none of these: one short test instead of the two
+// long bodies.
+func mayDetail(f *frame, n *html.Node, role string, bits attrBits) bool {
+	const read = bAriaDisabled | bAriaExpanded | bAriaPressed | bAriaSelected | bContentEditable | bRequired | bAriaRequired
+	if bits&read != 0 || f.d.HasFacts() {
+		return true
+	}
+	if n.Namespace == "" {
+		switch n.DataAtom {
+		case 0, atom.Button, atom.Input, atom.Select, atom.Textarea, atom.Optgroup, atom.Option, atom.Fieldset, atom.Details:
+			return true
+		}
+	}
+	switch role {
+	case "textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio", "switch",
+		"menuitemcheckbox", "menuitemradio", "treeitem", "heading":
+		return true
+	}
+	return false
+}
+
+// detailed fills node's states and props (mayDetail said it may have
+// some).
+//
+//go:noinline
+func (b *builder) detailed(f *frame, n *html.Node, node *Node, bits attrBits) {
+	b.states(f, n, node, bits)
+	b.props(f, n, node, bits)
+}
+
+// mayLink reports whether href may find a link target on n: an a, area,
+// iframe or form, a tag html.Parse gave no atom, or a foreign element
+// (an svg a).
+func mayLink(n *html.Node) bool {
+	if n.Namespace != "" {
+		return true
+	}
+	switch n.DataAtom {
+	case 0, atom.A, atom.Area, atom.Iframe, atom.Form:
+		return true
+	}
+	return false
+}
+
+// link sets node.Href from n (href), resolved against the frame's base
+// when it has one.
+//
+//go:noinline
+func (b *builder) link(f *frame, n *html.Node, node *Node) {
+	node.Href = href(n)
+	if f.base != nil && node.Href != "" {
+		if u, err := f.base.Parse(node.Href); err == nil {
+			node.Href = u.String()
+		}
+	}
 }
 
 type bound struct {
