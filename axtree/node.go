@@ -128,15 +128,27 @@ func (n *Node) Addressable() bool {
 	if n == nil || n.Role == "" {
 		return false
 	}
-	if !PartRole(n.Role) || n.Focusable || n.Operable() {
+	// A part role is never interactive (TestPartRolesAreNotInteractive):
+	// a part is operable by its actions alone, which live in Detail with
+	// the form states, so a part without one prints no id.
+	if !PartRole(n.Role) || n.Focusable {
 		return true
 	}
-	for _, a := range n.States() {
+	return n.Detail != nil && n.Detail.addressable()
+}
+
+// addressable reports the actions and form states (checked, selected, a
+// value) that make a part addressable.
+func (d *Detail) addressable() bool {
+	if len(d.Actions) > 0 {
+		return true
+	}
+	for _, a := range d.States {
 		if a.Key == "checked" || a.Key == "selected" {
 			return true
 		}
 	}
-	for _, a := range n.Props() {
+	for _, a := range d.Props {
 		if a.Key == "value" {
 			return true
 		}
