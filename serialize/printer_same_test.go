@@ -1,13 +1,16 @@
 package serialize
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/internal/shared"
@@ -26,7 +29,13 @@ func oldSizeHint(p *printer, roots []*axtree.Node) (count, size int) {
 			continue
 		}
 		count++
-		size += lineBytes(it.n, it.depth)
+		size += lineBytes(it.n)
+		if !it.n.Joined {
+			size += 2 * it.depth
+		}
+		if it.n.Detail != nil {
+			size += detailBytes(it.n.Detail)
+		}
 		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
 	}
 	p.stack = p.stack[:0]
@@ -67,6 +76,66 @@ func TestSizeHintSameAsNodeStack(t *testing.T) {
 			count, size := p.sizeHint(roots)
 			assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d: count", i, maxDepth)
 			assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d: size", i, maxDepth)
+		}
+	}
+}
+
+// oldLineBytes is lineBytes as it was before it told texts, joined pieces
+// and ids apart: 24 bytes a node on top of indent, role and name. The
+// reference for TestPresizeHoldsTheText.
+func oldLineBytes(n *axtree.Node, depth int) int {
+	b := 2*depth + len(n.Role) + len(n.Name) + 24
+	d := n.Detail
+	if d == nil {
+		return b
+	}
+	for _, a := range d.States {
+		b += len(a.Key) + len(a.Value) + 6
+	}
+	for _, a := range d.Props {
+		b += len(a.Key) + len(a.Value) + 6
+	}
+	for _, a := range d.Actions {
+		b += len(a) + 2
+	}
+	return b
+}
+
+// TestPresizeHoldsTheText checks, on the tree of every corpus page, that
+// the room AppendText makes in advance (presize of sizeHint's estimate)
+// holds the whole text it then prints (the estimate alone does, and is
+// at most twice the text), in the default form, with tabs and with the
+// state inline, so the buffer is never grown and copied; and that the
+// estimate is no larger than the old one (24 bytes a node over indent,
+// role and name), which it replaced for being up to twice the text. The
+// output is the same as Render's, which makes no room.
+func TestPresizeHoldsTheText(t *testing.T) {
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d, err := dom.ParseDoc(b)
+		require.NoError(t, err)
+		tree := axtree.Build(d, accname.New(d, nil), axtree.Options{})
+		for _, opt := range []Options{{}, {IndentTabs: true}, {InlineState: true}} {
+			name := filepath.Base(f)
+			p := newPrinter(opt, nil)
+			_, size := p.sizeHint(tree.Roots)
+			out := AppendText(nil, tree, opt)
+			assert.LessOrEqual(t, len(out), size, "%s %+v: the text outgrows its estimate", name, opt)
+			assert.LessOrEqual(t, size, 2*len(out), "%s %+v: the estimate is over twice the text", name, opt)
+			assert.Equal(t, cap(slices.Grow([]byte(nil), presize(size))), cap(out), "%s %+v: the buffer grew", name, opt)
+			var w bytes.Buffer
+			require.NoError(t, Render(&w, tree, opt))
+			assert.Equal(t, w.String(), string(out), "%s %+v", name, opt)
+			if opt.IndentTabs {
+				continue // the old estimate counted two bytes a level
+			}
+			old := 0
+			tree.Walk(func(n *axtree.Node, depth int) bool {
+				old += oldLineBytes(n, depth)
+				return true
+			})
+			assert.LessOrEqual(t, size, old, "%s %+v: the estimate grew", name, opt)
 		}
 	}
 }

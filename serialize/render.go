@@ -209,9 +209,12 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 	if !p.seenMade {
 		hint, size := p.sizeHint(t.Roots)
 		if p.w == nil {
+			if p.opt.Extra != nil {
+				size += p.hookBytes(t.Roots, hint)
+			}
 			// AppendText: room for the whole text at once, instead of
 			// the buffer doubling (and copying) its way there.
-			p.buf = slices.Grow(p.buf, min(size, maxPresize))
+			p.buf = slices.Grow(p.buf, presize(size))
 		}
 		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
 		if !p.opt.InlineState {
@@ -226,10 +229,11 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 
 // sizeHint counts the nodes under roots (up to a bound, ignoring sharing)
 // so the seen set is allocated once instead of growing, and estimates the
-// bytes of their text from above (the printer cuts long names; a line
-// takes its indent, brackets, id and LF).
+// bytes of their text: lineBytes and detailBytes of each node and its
+// indent unless it is Joined (an Extra hook's attributes are hookBytes').
 func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 	const bound = 1 << 16
+	levels := 0 // indent levels of the lines
 	// pre-order, as the walk: a stack of sibling lists still to visit,
 	// so that a leaf (most nodes) is neither pushed nor popped
 	type siblings struct {
@@ -250,12 +254,45 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 			continue
 		}
 		count++
-		size += lineBytes(n, depth)
+		size += lineBytes(n)
+		if !n.Joined {
+			levels += depth
+		}
+		if d := n.Detail; d != nil { // most nodes have none
+			size += detailBytes(d)
+		}
 		if len(n.Children) > 0 {
 			stack = append(stack, siblings{n.Children, depth + 1})
 		}
 	}
+	if p.opt.IndentTabs {
+		size += levels
+	} else {
+		size += 2 * levels
+	}
 	return count, size
+}
+
+// hookBytes estimates what an Extra hook adds to the
+// first count nodes under roots (pre-order): the enriched view's
+// [url="…"] for a linked node, its Href resolved.
+func (p *printer) hookBytes(roots []*axtree.Node, count int) int {
+	b := 0
+	p.stack = p.push(p.stack[:0], roots, 0)
+	for len(p.stack) > 0 && count > 0 {
+		it := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		if it.n == nil || it.depth >= p.opt.MaxDepth {
+			continue
+		}
+		count--
+		if it.n.Href != "" {
+			b += len(it.n.Href) + 64
+		}
+		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
+	}
+	p.stack = p.stack[:0]
+	return b
 }
 
 // maxPresize bounds the room AppendText makes in advance: past it (a
@@ -263,15 +300,33 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 // every indent) the buffer grows as it fills.
 const maxPresize = 1 << 20
 
-// lineBytes is an upper estimate of the bytes node n adds to the text at
-// depth: indent, role and name, flags, props and actions with their
-// brackets and quotes, the id, the LF.
-func lineBytes(n *axtree.Node, depth int) int {
-	b := 2*depth + len(n.Role) + len(n.Name) + 24
-	d := n.Detail
-	if d == nil {
+// presize is the room AppendText makes for a text estimated at size bytes
+// (sizeHint): a little over the estimate, for escapes, the state record
+// and the truncation note, and at most maxPresize.
+func presize(size int) int { return min(size+size/32+64, maxPresize) }
+
+// lineBytes estimates the bytes node n adds to the text but for its
+// indent: its LF (or, Joined, the space before it), its name as it is
+// (cleaning and limits shorten it, escapes lengthen it), and for an
+// element its role in brackets, the space before the name and " [id=N]"
+// (printed or not; N of three digits). sizeHint adds the rest; on the
+// corpus the sum is 1.03 to 1.7 times the text.
+func lineBytes(n *axtree.Node) int {
+	b := len(n.Name) + 1
+	if n.Role == "" {
 		return b
 	}
+	b += len(n.Role) + 4 // "[role?] "
+	if n.ID > 0 {
+		b += 9 // " [id=" "]" and three digits
+	}
+	return b
+}
+
+// detailBytes is sizeHint's estimate for a node's d: each state and prop with its
+// brackets, "=" and quotes, each action with its comma.
+func detailBytes(d *axtree.Detail) int {
+	b := 0
 	for _, a := range d.States {
 		b += len(a.Key) + len(a.Value) + 6
 	}
