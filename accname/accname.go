@@ -454,7 +454,7 @@ func (c *Computer) Name(n *html.Node) string {
 	wv := c.begin(n) // on the stack: one walker per name, no allocation
 	w := &wv
 	raw := w.node(n, 0, 0)
-	s := truncate(collapse(raw), MaxTextBytes)
+	s := truncate(raw.collapse(), MaxTextBytes)
 	if sl != nil { // memo is not remade during the walk: sl stays n's slot
 		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
 	} else {
@@ -524,7 +524,7 @@ func (c *Computer) description(n *html.Node) string {
 	}
 	if dom.IsHTML(n, "table") && src != srcCaption {
 		if capt := firstChildHTML(n, "caption"); capt != nil && !c.Hidden(capt) {
-			if s := collapse(w.content(capt, mRecursing, 1, false)); s != "" {
+			if s := w.content(capt, mRecursing, 1, false).collapse(); s != "" {
 				return s
 			}
 		}

@@ -81,9 +81,9 @@ func (w *walker) markVisited(n *html.Node) {
 }
 
 // node computes the text alternative of element n (steps 2B–2I).
-func (w *walker) node(n *html.Node, m mode, depth int) string {
+func (w *walker) node(n *html.Node, m mode, depth int) text {
 	if !w.step(depth) {
-		return ""
+		return text{}
 	}
 	c := w.c
 	isRoot := m&mRecursing == 0
@@ -106,7 +106,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 	if m&mReferenced == 0 {
 		if ids, ok := dom.Attr(n, "aria-labelledby"); ok {
 			if s, found := w.idrefs(n, ids, depth); found && !blank(s) {
-				return s
+				return plain(s)
 			}
 		}
 	}
@@ -120,12 +120,12 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 
 	// 2D: aria-label.
 	if v, ok := dom.Attr(n, "aria-label"); ok && !blank(v) {
-		return v
+		return plain(v)
 	}
 
 	presentational := (role == "none" || role == "presentation") && explicitNone(n)
 	if isRoot && presentational {
-		return ""
+		return text{}
 	}
 
 	// 2E: host-language label.
@@ -136,13 +136,13 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 	}
 
 	// 2F–2H: name from content.
-	var ws string // whitespace-only content, which still separates words
+	var ws text // whitespace-only content, which still separates words
 	rf := roleFlagsByID(rid, role)
 	if (!isRoot && (m&mDirectRef != 0 || rf&rfContributes != 0 || role == "table" && layoutTable(n))) || rf&rfAllows != 0 || contentNamed(n) && !(isRoot && dom.IsHTML(n, "label")) {
 		note := !isRoot && w.mayNote(n, m, rf, presentational)
 		odd := w.odd
 		s := w.content(n, m, depth, false)
-		if !blank(s) {
+		if !s.blank() {
 			if note && odd == w.odd {
 				w.noteName(n, s)
 			}
@@ -158,14 +158,14 @@ func (w *walker) node(n *html.Node, m mode, depth int) string {
 		if isRoot {
 			w.src = srcTitle
 		}
-		return v
+		return plain(v)
 	}
 	if isRoot {
 		if s := placeholder(n, role); s != "" {
-			return s
+			return plain(s)
 		}
 		if s := w.fromHeading(n, role, depth); s != "" {
-			return s
+			return plain(s)
 		}
 	}
 	return ws
@@ -214,7 +214,7 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 		if w.c.Hidden(t) {
 			m |= mHiddenRef
 		}
-		part := collapse(w.node(t, m, depth+1))
+		part := w.node(t, m, depth+1).collapse()
 		if part == "" {
 			continue
 		}
@@ -231,7 +231,7 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 // spaces; inline ones join directly. When suppressText is set (n is
 // visibility:hidden) n's own text and pseudo-elements are skipped but its
 // element children, which may be visible again, are still examined.
-func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) string {
+func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) text {
 	c := w.c
 	var sb textBuf
 	var before, after string
@@ -272,7 +272,7 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 		w.objects += pseudoCost
 		sb.writeString(before)
 		if blockBefore {
-			sb.writeByte(' ') // a block-level ::before is a line of its own
+			sb.writeSpace() // a block-level ::before is a line of its own
 		}
 	}
 	xf := uint8(0)
@@ -323,11 +323,11 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) str
 	if after != "" && !w.full() {
 		w.objects += pseudoCost
 		if blockAfter {
-			sb.writeByte(' ')
+			sb.writeSpace()
 		}
 		sb.writeString(after)
 	}
-	return sb.String()
+	return sb.text()
 }
 
 // full reports whether this computation has met MaxObjects.
@@ -342,12 +342,12 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 		// A control inside its own label does not name itself, but its box
 		// still separates the words around it.
 		if item || !isInline(c.display(ch)) || replaced(ch) {
-			sb.writeByte(' ')
+			sb.writeSpace()
 		}
 		return
 	}
 	if dom.IsHTML(ch, "br") {
-		sb.writeByte(' ')
+		sb.writeSpace()
 		return
 	}
 	suppress := false
@@ -378,7 +378,7 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 		w.markVisited(ch)
 	}
 	w.objects++
-	var s string
+	var s text
 	if suppress {
 		if !w.step(depth + 1) {
 			return
@@ -387,9 +387,9 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 	} else {
 		s = w.node(ch, (m|mRecursing)&^mDirectRef, depth+1)
 	}
-	w.bytes += len(s)
+	w.bytes += s.len()
 	if !item && isInline(c.display(ch)) && !replaced(ch) {
-		sb.writeString(s)
+		sb.writeText(s)
 		return
 	}
 	sb.writeSpaced(s)
@@ -417,57 +417,57 @@ func noContent(n *html.Node) bool {
 
 // embedded implements step 2C: a control met while computing another
 // element's name contributes its value, not its label.
-func (w *walker) embedded(n *html.Node, role string, m mode, depth int) (string, bool) {
+func (w *walker) embedded(n *html.Node, role string, m mode, depth int) (text, bool) {
 	c := w.c
 	switch role {
 	case "textbox", "searchbox":
 		if dom.IsHTML(n, "input") {
-			return c.value(n), true
+			return plain(c.value(n)), true
 		}
 		if dom.IsHTML(n, "textarea") {
 			if f := c.doc.Facts(n); f != nil && f.Value != nil {
-				return *f.Value, true
+				return plain(*f.Value), true
 			}
-			return textContent(n), true
+			return plain(textContent(n)), true
 		}
 		// An ARIA textbox (a contenteditable span) holds its value as its
 		// content.
 		return w.content(n, m, depth, false), true
 	case "combobox", "listbox":
 		if dom.IsHTML(n, "input") {
-			return c.value(n), true
+			return plain(c.value(n)), true
 		}
 		if dom.IsHTML(n, "select") {
-			return c.selectedOptions(n), true
+			return plain(c.selectedOptions(n)), true
 		}
 		if role == "listbox" {
-			return w.selectedARIAOptions(n, m, depth), true
+			return plain(w.selectedARIAOptions(n, m, depth)), true
 		}
 		// An ARIA combobox on another element shows its value as content.
 		return w.content(n, m, depth, false), true
 	case "slider", "spinbutton", "scrollbar", "progressbar", "meter":
 		if v, ok := dom.Attr(n, "aria-valuetext"); ok && !blank(v) {
-			return v, true
+			return plain(v), true
 		}
 		if v, ok := dom.Attr(n, "aria-valuenow"); ok && !blank(v) {
 			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-				return strconv.FormatFloat(f, 'f', -1, 64), true
+				return plain(strconv.FormatFloat(f, 'f', -1, 64)), true
 			}
-			return v, true
+			return plain(v), true
 		}
 		if dom.IsHTML(n, "input") {
 			if strings.EqualFold(dom.AttrOr(n, "type"), "range") {
-				return rangeValue(n, c.value(n)), true
+				return plain(rangeValue(n, c.value(n))), true
 			}
-			return c.value(n), true
+			return plain(c.value(n)), true
 		}
 		if dom.IsHTML(n, "meter") || dom.IsHTML(n, "progress") {
 			if v, ok := dom.Attr(n, "value"); ok {
-				return strings.TrimSpace(v), true
+				return plain(strings.TrimSpace(v)), true
 			}
 		}
 	}
-	return "", false
+	return text{}, false
 }
 
 // value returns the current value of an input: live facts, else the value
@@ -559,7 +559,7 @@ func (w *walker) selectedARIAOptions(n *html.Node, m mode, depth int) string {
 		}
 		if x != n && x.Type == html.ElementNode && w.c.Role(x) == "option" {
 			if strings.EqualFold(strings.TrimSpace(dom.AttrOr(x, "aria-selected")), "true") {
-				if s := collapse(w.content(x, m|mRecursing, depth+1, false)); s != "" {
+				if s := w.content(x, m|mRecursing, depth+1, false).collapse(); s != "" {
 					parts = append(parts, s)
 				}
 			}

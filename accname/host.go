@@ -10,54 +10,54 @@ import (
 
 // host implements step 2E with HTML-AAM's element rules. ok reports that
 // the host language decided the name (possibly as empty, as img alt="").
-func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, bool) {
+func (w *walker) host(n *html.Node, role string, m mode, depth int) (text, bool) {
 	c := w.c
 	isRoot := m&mRecursing == 0
 	if n.Namespace == "svg" {
 		if t := firstChildNS(n, "svg", "title"); t != nil {
 			if s := textContent(t); !blank(s) {
-				return s, true
+				return plain(s), true
 			}
 		}
 		if n.Data == "a" {
 			// SVG-AAM: a link's xlink:title, after a title child.
 			for _, a := range n.Attr {
 				if a.Namespace == "xlink" && a.Key == "title" && !blank(a.Val) {
-					return a.Val, true
+					return plain(a.Val), true
 				}
 			}
 		}
-		return "", false
+		return text{}, false
 	}
 	if n.Namespace != "" {
-		return "", false
+		return text{}, false
 	}
 	switch n.Data {
 	case "input":
 		typ := strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "type")))
 		switch typ {
 		case "hidden":
-			return "", true
+			return text{}, true
 		case "button", "submit", "reset":
 			if v, ok := dom.Attr(n, "value"); ok && !blank(v) {
-				return v, true
+				return plain(v), true
 			}
 			if isRoot {
 				if s, _ := w.labelText(n, depth); s != "" {
-					return s, true
+					return plain(s), true
 				}
 			}
 			switch typ {
 			case "submit":
-				return "Submit", true
+				return plain("Submit"), true
 			case "reset":
-				return "Reset", true
+				return plain("Reset"), true
 			}
-			return "", false
+			return text{}, false
 		case "image":
 			if isRoot {
 				if s, _ := w.labelText(n, depth); s != "" {
-					return s, true
+					return plain(s), true
 				}
 			}
 			for _, a := range [...]string{"alt", "value", "title"} {
@@ -65,45 +65,45 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 					if a == "title" && isRoot {
 						w.src = srcTitle
 					}
-					return v, true
+					return plain(v), true
 				}
 			}
-			return "Submit", true
+			return plain("Submit"), true
 		}
 		if isRoot {
 			if s, ok := w.labelText(n, depth); ok {
-				return s, true
+				return plain(s), true
 			}
 		}
 	case "textarea", "select", "meter", "progress", "output", "button":
 		if isRoot {
 			if s, ok := w.labelText(n, depth); ok && (s != "" || n.Data != "button") {
-				return s, true
+				return plain(s), true
 			}
 		}
 	case "img":
 		if v, ok := dom.Attr(n, "alt"); ok {
-			return v, true
+			return plain(v), true
 		}
 	case "area":
 		if v, ok := dom.Attr(n, "alt"); ok && !blank(v) {
-			return v, true
+			return plain(v), true
 		}
 	case "fieldset":
 		if lg := firstChildHTML(n, "legend"); lg != nil && (m&mHiddenRef != 0 || !c.Hidden(lg)) {
-			if s := w.sub(lg, m, depth); !blank(s) {
+			if s := w.sub(lg, m, depth); !s.blank() {
 				return s, true
 			}
 		}
 	case "figure":
 		if fc := firstChildHTML(n, "figcaption"); fc != nil && (m&mHiddenRef != 0 || !c.Hidden(fc)) {
-			if s := w.sub(fc, m, depth); !blank(s) {
+			if s := w.sub(fc, m, depth); !s.blank() {
 				return s, true
 			}
 		}
 	case "table":
 		if capt := firstChildHTML(n, "caption"); capt != nil && (m&mHiddenRef != 0 || !c.Hidden(capt)) {
-			if s := w.sub(capt, m, depth); !blank(s) {
+			if s := w.sub(capt, m, depth); !s.blank() {
 				if isRoot {
 					w.src = srcCaption
 				}
@@ -112,25 +112,25 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (string, boo
 		}
 		// HTML-AAM: the summary attribute, before title (as Chromium).
 		if v, ok := dom.Attr(n, "summary"); ok && !blank(v) {
-			return v, true
+			return plain(v), true
 		}
 	case "optgroup":
 		if v, ok := dom.Attr(n, "label"); ok && !blank(v) {
-			return v, true
+			return plain(v), true
 		}
 	case "option":
 		if v, ok := dom.Attr(n, "label"); ok && !blank(v) {
-			return v, true
+			return plain(v), true
 		}
 	}
-	return "", false
+	return text{}, false
 }
 
 // sub computes the content of a text-alternative child (legend, caption,
 // figcaption) once per computation.
-func (w *walker) sub(ch *html.Node, m mode, depth int) string {
+func (w *walker) sub(ch *html.Node, m mode, depth int) text {
 	if w.isVisited(ch) {
-		return ""
+		return text{}
 	}
 	w.markVisited(ch)
 	return w.content(ch, m|mRecursing, depth+1, false)
@@ -153,7 +153,7 @@ func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 			continue
 		}
 		w.markVisited(l)
-		if s := collapse(w.content(l, mRecursing, depth+1, false)); s != "" {
+		if s := w.content(l, mRecursing, depth+1, false).collapse(); s != "" {
 			parts = append(parts, s)
 		}
 	}
@@ -290,7 +290,7 @@ func (w *walker) fromHeading(n *html.Node, role string, depth int) string {
 		}
 		if w.c.Role(x) == "heading" {
 			w.markVisited(x)
-			return collapse(w.node(x, mRecursing, depth+1))
+			return w.node(x, mRecursing, depth+1).collapse()
 		}
 		for ch := x.LastChild; ch != nil; ch = ch.PrevSibling {
 			stack = append(stack, ch)

@@ -57,8 +57,8 @@ func (w *walker) mayNote(n *html.Node, m mode, rf uint8, presentational bool) bo
 // noteName keeps raw, the text n contributed to the current computation
 // (mayNote held before it was walked, and walker.odd did not change
 // while it was), as n's name when the walk met no reference and no limit.
-func (w *walker) noteName(n *html.Node, raw string) {
-	if w.refs || w.objects > MaxObjects || w.steps >= MaxSteps || w.bytes+len(raw) >= MaxTextBytes ||
+func (w *walker) noteName(n *html.Node, raw text) {
+	if w.refs || w.objects > MaxObjects || w.steps >= MaxSteps || w.bytes+raw.len() >= MaxTextBytes ||
 		w.maxDepth >= MaxDepth {
 		return
 	}
@@ -66,5 +66,5 @@ func (w *walker) noteName(n *html.Node, raw string) {
 	if sl == nil || sl.flags&hasName != 0 {
 		return
 	}
-	sl.name, sl.src, sl.flags = collapse(raw), srcOther, sl.flags|hasName
+	sl.name, sl.src, sl.flags = raw.collapse(), srcOther, sl.flags|hasName
 }

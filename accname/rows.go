@@ -78,8 +78,8 @@ func (c *Computer) RowName(row *html.Node, mark int) string {
 // named while a row waits for its name (BeginRow) and the computation
 // depends on nothing outside n's subtree: it followed no IDREF (whose
 // targets the row's walk may have met before) and its name was not cut.
-func (c *Computer) noteCell(n *html.Node, w *walker, raw string) {
-	if c.rows == 0 || w.refs || len(raw) > MaxTextBytes {
+func (c *Computer) noteCell(n *html.Node, w *walker, raw text) {
+	if c.rows == 0 || w.refs || raw.len() > MaxTextBytes {
 		return
 	}
 	role := w.rootRole
@@ -93,7 +93,7 @@ func (c *Computer) noteCell(n *html.Node, w *walker, raw string) {
 	}
 	c.cells = append(c.cells, cellNote{
 		n: n, objects: w.objects - objectsStart, steps: w.steps, bytes: w.bytes,
-		rawLen: len(raw), maxDepth: w.maxDepth,
+		rawLen: raw.len(), maxDepth: w.maxDepth,
 	})
 }
 
