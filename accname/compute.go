@@ -233,6 +233,47 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 // element children, which may be visible again, are still examined.
 func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) text {
 	c := w.c
+	if c.hasTransform || c.doc.HasOwns() || c.doc.ShadowRoot(n) != nil ||
+		n.Namespace == "" && (n.Data == "slot" || n.Data == "template" || n.Data == "q" ||
+			n.Data == "li" && (m&mDirectRef != 0 || m&mRecursing == 0)) ||
+		!suppressText && c.style.HasPseudo(n) {
+		return w.contentFull(n, m, depth, suppressText)
+	}
+	// The common element: its DOM children, no pseudo-element, quote,
+	// marker or text-transform (contentFull with all of them absent).
+	var sb textBuf
+	items, itemsKnown := false, false
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if w.bytes >= MaxTextBytes || w.full() {
+			break // both only grow: no later child adds anything
+		}
+		switch ch.Type {
+		case html.TextNode:
+			if suppressText || !w.step(depth+1) {
+				continue
+			}
+			t := ch.Data
+			if blank(t) && c.collapsedSpace(ch, w.root) {
+				continue
+			}
+			w.objects++
+			w.bytes += len(t)
+			sb.writeString(t)
+		case html.ElementNode:
+			if !itemsKnown {
+				items, itemsKnown = c.itemsBlockified(n), true
+			}
+			w.child(&sb, ch, m, depth, items)
+		}
+	}
+	return sb.text()
+}
+
+// contentFull is content for any element: ::before and ::after, a
+// quotation's quotes, a list item's marker, text-transform and flat-tree
+// children.
+func (w *walker) contentFull(n *html.Node, m mode, depth int, suppressText bool) text {
+	c := w.c
 	var sb textBuf
 	var before, after string
 	var st style.Computed

@@ -175,3 +175,42 @@ func inside(e, a *html.Node) bool {
 	}
 	return false
 }
+
+// TestContentSameAsFull checks content, whose common element skips the
+// pseudo-elements, quotes, markers, text-transform and flat-tree children,
+// against contentFull, which looks at them all: for every element of the
+// corpus pages and the made pages, in every mode, with and without its own
+// text suppressed, the same raw text and the same counts of the walk.
+func TestContentSameAsFull(t *testing.T) {
+	var pages []corpusPage
+	for _, m := range []map[string]string{digestCases, noteCases} {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			pages = append(pages, corpusPage{name, []byte(m[name])})
+		}
+	}
+	pages = append(pages, corpusPage{"list and quotes", []byte(`<ol><li>one<li><a href=/x>two</a></ol>
+		<p><q>q</q> <a href=/q><q>in link</q></a></p><h2 style="text-transform:uppercase">up</h2>`)})
+	pages = append(pages, corpusPages(t)...)
+	modes := []mode{0, mRecursing, mRecursing | mReferenced, mRecursing | mReferenced | mDirectRef,
+		mRecursing | mReferenced | mHiddenRef, mRecursing | mReferenced | mHiddenRef | mDirectRef}
+	for _, p := range pages {
+		d, err := dom.ParseDoc(p.src)
+		require.NoError(t, err, p.name)
+		fast, full := New(d, nil), New(d, nil)
+		for i, e := range d.Elements {
+			for _, m := range modes {
+				for _, suppress := range []bool{false, true} {
+					wf, wr := fast.begin(e), full.begin(e)
+					got, want := wf.content(e, m, 1, suppress), wr.contentFull(e, m, 1, suppress)
+					if !assert.Equal(t, want, got, "%s: element %d <%s> mode %d suppress %t", p.name, i, e.Data, m, suppress) {
+						return
+					}
+					wf.c, wr.c = nil, nil
+					if !assert.Equal(t, wr, wf, "%s: element %d <%s> mode %d suppress %t: the walk's counts", p.name, i, e.Data, m, suppress) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
