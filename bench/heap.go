@@ -18,11 +18,11 @@ type Heap struct {
 	// ParseBytes is the live heap of the html.Parse tree alone.
 	ParseBytes uint64
 	// RenderBytes is the live heap of a render.Result kept, parse tree
-	// included: everything the Result references (the document and its
-	// element index, the tree, the link record, the Computer with its
-	// style sheet; the per-element memos the build used and the sheet's
-	// compiled rules, which a later question makes again, are dropped by
-	// render) and nothing else.
+	// included: everything the Result references (the document, the tree,
+	// the link record, the Computer with its style sheet; the per-element
+	// memos the build used, the sheet's compiled rules and the document's
+	// element and id indexes, which a later question makes again, are
+	// dropped by render) and nothing else.
 	RenderBytes uint64
 }
 

@@ -4,11 +4,13 @@
 // roots and slots resolved, same-document iframe content, and the side table
 // of facts only a live page knows (values, computed hidden-ness, listeners).
 //
-// A Doc is read-only after New/attach calls and safe for concurrent reads.
+// A Doc is read-only after New/attach calls (and Forget) and safe for
+// concurrent reads.
 package dom
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/net/html"
 
@@ -23,11 +25,15 @@ type Doc struct {
 	// template contents included. An element's position here is its index.
 	Elements []*html.Node
 
-	index   nodeIndex  // element -> index, unless the element is in slab or wide is set
-	wide    *wideIndex // element -> index of a document of more than shortMax elements not in a slab
-	slab    *slab      // the nodes' contiguous layout (ParseDoc), or nil
-	ids     idIndex    // (tree, id) -> first element (ids.go)
+	index   nodeIndex // element -> index, unless the element is in slab; empty when in again
+	slab    *slab     // the nodes' contiguous layout (ParseDoc), or nil
+	ids     idIndex   // (tree, id) -> first element (ids.go), unless dropped
 	baseURL string
+	// again holds the index of a document of more than shortMax elements
+	// not in a slab (wide), or the element and id indexes made again
+	// after Forget dropped them (keep.go), by the first question that
+	// needs them; nil for the rest.
+	again atomic.Pointer[indexes]
 	// rare holds what most documents have none of (shadow trees, frames,
 	// live facts, aria-owns, limits hit, an adapter's URL): nil until the
 	// first of it is recorded, so a kept Doc of a plain page carries one
@@ -109,7 +115,7 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 		// carries no empty maps for it
 	}
 	if mapSize > shortMax {
-		d.wide = newWideIndex(mapSize)
+		d.again.Store(&indexes{wide: newWideIndex(mapSize)})
 	} else {
 		d.index = newNodeIndex(mapSize)
 	}
@@ -225,10 +231,10 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	childScope = sc
 	if p := d.slab.pos(n); p >= 0 {
 		d.slab.elem[p] = int32(len(d.Elements))
-	} else if d.wide != nil {
-		d.wide.put(n, len(d.Elements))
-	} else {
+	} else if len(d.index.slots) != 0 {
 		d.index.put(n, len(d.Elements))
+	} else {
+		d.again.Load().wide.put(n, len(d.Elements))
 	}
 	d.Elements = append(d.Elements, n)
 	if sc != nil {
@@ -381,10 +387,10 @@ func (d *Doc) Index(n *html.Node) int {
 	if p := d.slab.pos(n); p >= 0 {
 		return int(d.slab.elem[p])
 	}
-	if d.wide != nil {
-		return d.wide.get(n, d.Elements)
+	if len(d.index.slots) != 0 {
+		return d.index.get(n, d.Elements)
 	}
-	return d.index.get(n, d.Elements)
+	return d.indexAgain(n) // wide, or dropped by Forget (keep.go)
 }
 
 // Len returns the number of elements in the document.
@@ -423,7 +429,13 @@ func (d *Doc) Scope(n *html.Node) *html.Node {
 // document, or the shadow tree that contains from), as getElementById would
 // on that tree's root. The first element in tree order wins.
 func (d *Doc) ByID(from *html.Node, id string) *html.Node {
-	return d.ids.find(d, d.Scope(from), id)
+	t := &d.ids
+	if len(d.index.slots) == 0 {
+		if x := d.rebuilt(); x != nil && x.wide == nil {
+			t = &x.ids // dropped by Forget (keep.go)
+		}
+	}
+	return t.find(d, d.Scope(from), id)
 }
 
 // ShadowRoot returns the declarative shadow root template of host, or nil.

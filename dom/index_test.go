@@ -61,11 +61,13 @@ func TestDocIndexWide(t *testing.T) {
 	big, err := ParseDoc(page)
 	require.NoError(t, err)
 	require.Nil(t, big.slab)
-	require.NotNil(t, big.wide)
+	require.NotNil(t, big.again.Load())
+	require.NotNil(t, big.again.Load().wide)
 	root, err := Parse(page)
 	require.NoError(t, err)
 	for _, d := range []*Doc{big, New(root)} {
-		require.NotNil(t, d.wide)
+		require.NotNil(t, d.again.Load())
+		require.NotNil(t, d.again.Load().wide)
 		assert.Nil(t, d.index.slots)
 		for i, e := range d.Elements {
 			if !assert.Equal(t, i, d.Index(e), "element %d", i) {
@@ -76,7 +78,7 @@ func TestDocIndexWide(t *testing.T) {
 	}
 	small, err := ParseDoc([]byte("<p>a</p><p>b</p>"))
 	require.NoError(t, err)
-	assert.Nil(t, small.wide)
+	assert.Nil(t, small.again.Load())
 	assert.NotNil(t, small.index.slots)
 }
 

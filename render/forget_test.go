@@ -66,13 +66,16 @@ func sameAnswers(t *testing.T, name string, d *dom.Doc, r *render.Result) {
 }
 
 // ask returns, per element of d (taken in the order at gives), what c
-// says about it.
-func ask(c *accname.Computer, d *dom.Doc, at func(i int) int) [][6]any {
-	out := make([][6]any, d.Len())
+// says about it, and d's index of it and of the element its id finds
+// (the kept Result's document forgot both indexes: dom.Doc.Forget).
+func ask(c *accname.Computer, d *dom.Doc, at func(i int) int) [][8]any {
+	out := make([][8]any, d.Len())
 	for k := range d.Elements {
 		i := at(k)
 		e := d.Elements[i]
-		out[i] = [6]any{c.Role(e), c.Name(e), c.Description(e), c.Hidden(e), c.AriaHidden(e), c.Style().Style(e)}
+		id, _ := dom.Attr(e, "id")
+		out[i] = [8]any{c.Role(e), c.Name(e), c.Description(e), c.Hidden(e), c.AriaHidden(e), c.Style().Style(e),
+			d.Index(e), d.Index(d.ByID(e, id))}
 	}
 	return out
 }

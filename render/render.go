@@ -163,6 +163,7 @@ func Doc(d *dom.Doc, opts Options) *Result {
 	// The Result keeps the Computer for later questions, which recompute
 	// what they ask; the per-element memos would outweigh the tree.
 	c.Forget()
+	d.Forget() // the element and id indexes: made again by the next question that needs them
 	return &Result{Doc: d, Tree: t, Names: c, Links: rec, text: opts.Text}
 }
 
