@@ -113,13 +113,19 @@ type builder struct {
 }
 
 // stop reports whether building must end because Options.Stop said so,
-// asking it every 1,024 calls.
+// asking it every 1,024 calls. Without a Stop (the common case) that is
+// one test, inlined at each call; only asking sets stopped.
 func (b *builder) stop() bool {
-	if b.stopped {
-		return true
-	}
 	if b.opts.Stop == nil {
 		return false
+	}
+	return b.stopAsk()
+}
+
+// stopAsk is stop with a Stop to ask.
+func (b *builder) stopAsk() bool {
+	if b.stopped {
+		return true
 	}
 	b.walked++
 	if b.walked&1023 == 0 && b.opts.Stop() {
