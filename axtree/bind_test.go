@@ -57,7 +57,7 @@ func TestBindSameAsPending(t *testing.T) {
 	framed := 0
 	for name, d := range bindDocs(t) {
 		got := Build(d, nil, Options{})
-		want := build(d, nil, Options{}, true)
+		want := build(d, nil, Options{}, knobs{bindAll: true})
 		require.Equal(t, len(want.elems), len(got.elems), name)
 		for id := 1; id < len(want.elems); id++ {
 			if !assert.Same(t, want.elems[id], got.elems[id], "%s: id %d", name, id) {

@@ -50,13 +50,22 @@ const (
 // hidden-ness; when nil, accname.New(d, nil) is used. Build never fails:
 // hostile input yields a (possibly truncated) tree.
 func Build(d *dom.Doc, c *accname.Computer, opts Options) *Tree {
-	return build(d, c, opts, false)
+	return build(d, c, opts, knobs{})
 }
 
-// build is Build; with bindAll, every element made is recorded for number
-// from the start, as if the first had been met in a frame (the same-as
-// test of the binding through Node.DOM).
-func build(d *dom.Doc, c *accname.Computer, opts Options, bindAll bool) *Tree {
+// knobs switch a build back to code the builder replaced, for the same-as
+// tests; Build uses none.
+type knobs struct {
+	// bindAll records every element made for number from the start, as
+	// if the first had been met in a frame (the binding through Node.DOM).
+	bindAll bool
+	// ownKids gives each node's children a slice of their own instead of
+	// a cut of scratch.kids.
+	ownKids bool
+}
+
+// build is Build with the knobs k.
+func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if c == nil {
 		c = accname.New(d, nil)
 	}
@@ -66,7 +75,8 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, bindAll bool) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: bindAll}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll}
+	b.scratch.ownKids = k.ownKids
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
 	// through six doublings on every page (a page's nodes are about twice
@@ -178,6 +188,13 @@ type scratch struct {
 	// run lends a wrapper's kids to walk, which splices them into the
 	// parent's line (addRun) and drops the wrapper.
 	run []*Node
+	// kids is the rest of the chunk the nodes' Children are cut from (each
+	// cut's capacity its length: an append to one copies it out), sized as
+	// slab is from kfresh, the children given out so far; ownKids (a test
+	// knob) gives each node a slice of its own instead.
+	kids    []*Node
+	kfresh  int
+	ownKids bool
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -472,6 +489,9 @@ func chunk(fresh, at, total int, sizes []int) int {
 var (
 	nodeChunks   = [...]int{2, 5, 13, 33, 85, 141}
 	detailChunks = [...]int{2, 4, 6, 11, 19, 43, 67}
+	// kidChunks are pointer counts that fill a size class (past 512
+	// bytes with the 8-byte header: 127 of 1,024 bytes).
+	kidChunks = [...]int{8, 16, 32, 64, 127, 255, 511, 1023}
 )
 
 // done clears the nodes left on the free list, which their chunk keeps:
@@ -521,7 +541,7 @@ func (a *acc) out() []*Node {
 func (a *acc) take(kids []*Node) []*Node {
 	var out []*Node
 	if len(kids) > 0 {
-		out = make([]*Node, len(kids))
+		out = a.s.children(len(kids))
 		copy(out, kids)
 	}
 	if a.s != nil {
@@ -529,6 +549,38 @@ func (a *acc) take(kids []*Node) []*Node {
 		a.s.nodes = a.s.nodes[:a.base]
 		a.s.text = a.s.text[:a.start]
 	}
+	return out
+}
+
+// children returns a slice of n nodes to fill, its capacity n: a cut of
+// kids, or a slice of its own when kids is short.
+func (s *scratch) children(n int) []*Node {
+	s.kfresh += n
+	if len(s.kids) < n {
+		return s.kidsChunk(n)
+	}
+	out := s.kids[:n:n]
+	s.kids = s.kids[n:]
+	return out
+}
+
+// kidsChunk is children when kids holds fewer than n: a new chunk when
+// the rest of the document should need one (the rest of the old chunk is
+// then left unused) and n is a small part of it, else a slice for these n
+// alone.
+//
+//go:noinline
+func (s *scratch) kidsChunk(n int) []*Node {
+	c := 0
+	if !s.ownKids {
+		c = chunk(s.kfresh, s.at, s.total, kidChunks[:])
+	}
+	if c < 4*n {
+		return make([]*Node, n)
+	}
+	s.kids = make([]*Node, c)
+	out := s.kids[:n:n]
+	s.kids = s.kids[n:]
 	return out
 }
 
