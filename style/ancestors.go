@@ -14,7 +14,7 @@ import (
 // compound before the space. On pages with large stylesheets most such
 // candidates fail there, after a walk to the root. An ancestor filter (a
 // Bloom filter of the tags, ids and classes of an element's ancestors,
-// carried down the memo as the cascade runs top-down) says for sure when
+// carried down by depth as the cascade runs top-down) says for sure when
 // no ancestor can match a simple compound (tag, #id, .classes), so the
 // walk is skipped. The walk's cost in match steps (MatchBudget,
 // MaxMatchSteps) is still charged, one step per ancestor as the walk
@@ -185,25 +185,107 @@ func ancestorNeed(sel *selector) (ancFilter, bool) {
 	return need, need != ancFilter{}
 }
 
-// ancestorsOf fills e's ancestor data for element n from its flat-tree
-// parent's entry (nil at a root): the filter of n's ancestors (n's own keys
-// are added by the cascade, ownKeys, when n has element children), and
-// n's count of element ancestors. It returns the filter of n's ancestors
-// alone, for matching n, and whether it can be trusted: the flat tree must
-// be the DOM tree (no shadow roots) and the chain above n complete.
-func (s *Sheet) ancestorsOf(n *html.Node, parent, e *entry) (ancFilter, bool) {
+// ancSlot is the ancestor filter of the element last computed at one
+// depth (keepAncestors): the tree builder asks top down in document order,
+// so an element's parent is the one its parent's depth holds.
+type ancSlot struct {
+	n   *html.Node
+	anc ancFilter // keys of n and its ancestors
+	ok  bool      // anc has all of them
+}
+
+// Depth limits of the ancestor filters: entry.depth counts element
+// ancestors up to maxDepth (a walk's charge is at most MatchBudget, so
+// deeper counts charge the same), and filters are kept for the elements
+// above maxAncDepth (deeper ones are matched by walking).
+const (
+	maxDepth    = 1<<16 - 1
+	maxAncDepth = 1024
+)
+
+// The ancestor data of element n, whose flat-tree parent's entry is
+// parent (nil at a root), is found as compute starts: e.depth, n's count
+// of element ancestors, and for the matcher the filter of n's ancestors,
+// for matching n, and whether it can be trusted: the flat tree must be
+// the DOM tree (no shadow roots, as while the filters are on) and the
+// chain above n complete, and the parent's filter must still be the one
+// kept at its depth (an element asked out of document order may find
+// another element's there, and is then matched by walking: the same
+// answers and charges, as the filter only skips walks that fail). An
+// element with element children and above maxAncDepth keeps its filter
+// at its depth (keepAncestors) for them, and the cascade adds its own keys
+// to it; a leaf's keys are not hashed.
+
+// keepAncestors keeps anc (complete when ok), the filter of element n's
+// ancestors at depth d, as the filter of n's children, and returns it for
+// the cascade to add n's own keys.
+func (s *Sheet) keepAncestors(n *html.Node, d int, anc *ancFilter, ok bool) *ancFilter {
+	if d >= len(s.ancs) {
+		s.growAncestors(d)
+	}
+	x := &s.ancs[d]
+	x.n, x.anc, x.ok = n, *anc, ok
+	return &x.anc
+}
+
+// growAncestors makes room for a filter at depth d (d < maxAncDepth).
+//
+//go:noinline
+func (s *Sheet) growAncestors(d int) {
+	n := max(32, 2*len(s.ancs))
+	for n <= d {
+		n *= 2
+	}
+	s.ancs = append(s.ancs, make([]ancSlot, min(n, maxAncDepth)-len(s.ancs))...)
+}
+
+// keptAncestors keeps the filters of element p, at depth k, and of its
+// ancestors again where their depths hold other elements' (asked out of
+// document order, or a sibling's children asked first), from the nearest
+// ancestor whose filter is still kept (or the root), and returns p's and
+// whether it is complete. Each element's keys are those the cascade added
+// (its tag, its id, its class list's tokens).
+func (s *Sheet) keptAncestors(p *html.Node, k int) (ancFilter, bool) {
+	path := s.ancPath[:0]
+	x, i := p, k
+	for ; x != nil && x.Type == html.ElementNode && i >= 0; x, i = x.Parent, i-1 {
+		if y := s.ancSlot(i); y != nil && y.n == x {
+			break
+		}
+		path = append(path, x)
+	}
 	var anc ancFilter
 	ok := true
-	e.depth = 0
-	if parent != nil {
-		anc, e.depth = parent.anc, parent.depth+1
-		ok = parent.has(fAncOK)
-	} else if p := n.Parent; p != nil && p.Type == html.ElementNode {
-		ok = false // ensure stopped climbing early: ancestors unknown
+	switch {
+	case i >= 0 && x != nil && x.Type == html.ElementNode:
+		anc, ok = s.ancs[i].anc, s.ancs[i].ok // x's, kept
+	case i >= 0 || x != nil && x.Type == html.ElementNode:
+		ok = false // the depths do not match the tree (a cut chain's root)
 	}
-	e.anc = anc
-	e.set(fAncOK, ok)
+	for j := len(path) - 1; j >= 0; j-- {
+		e := path[j]
+		anc.add(keyKindTag, e.Data)
+		at := readAttrs(e)
+		if at.has&aID != 0 {
+			anc.addHash(keyKindID, keyHash(0, at.id))
+		}
+		if at.has&aClass != 0 {
+			own := &s.classOf(at.class, s.docRules).own
+			anc[0] |= own[0]
+			anc[1] |= own[1]
+		}
+		s.keepAncestors(e, k-j, &anc, ok)
+	}
+	s.ancPath = path[:0]
 	return anc, ok
+}
+
+// ancSlot returns the filter kept at depth d, or nil when none is.
+func (s *Sheet) ancSlot(d int) *ancSlot {
+	if uint(d) < uint(len(s.ancs)) {
+		return &s.ancs[d]
+	}
+	return nil
 }
 
 // hasElementChild reports whether n has an element child: with the

@@ -19,18 +19,97 @@ import (
 // ancestor filter and without it (ancOn off), from steps match steps, and
 // checks that the styles, the steps left and the limits hit are the same:
 // the filter only skips walks that cannot match, and charges their steps.
+// The elements are asked in document order and again, from fresh Sheets,
+// in reverse order and in an order that jumps around (the filters are
+// kept by depth: an element asked out of order finds another element's).
 func sameAsWithoutFilter(t *testing.T, name string, d *dom.Doc, steps int) {
 	t.Helper()
-	with, without := New(d), New(d)
-	without.ancOn = false
-	with.steps, without.steps = steps, steps
-	for i, e := range d.Elements {
-		if !assert.Equal(t, without.Style(e), with.Style(e), "%s: element %d <%s>", name, i, e.Data) {
-			return
+	n := len(d.Elements)
+	orders := map[string]func(i int) int{
+		"":          func(i int) int { return i },
+		" reversed": func(i int) int { return n - 1 - i },
+		" jumping":  func(i int) int { return i * 7919 % n },
+	}
+	for oname, at := range orders {
+		if oname == " jumping" && n%7919 == 0 {
+			continue // not a permutation
+		}
+		with, without := New(d), New(d)
+		without.ancOn = false
+		with.steps, without.steps = steps, steps
+		for i := range n {
+			e := d.Elements[at(i)]
+			if !assert.Equal(t, without.Style(e), with.Style(e), "%s%s: element %d <%s>", name, oname, at(i), e.Data) {
+				return
+			}
+		}
+		assert.Equal(t, without.steps, with.steps, "%s%s: match steps left", name, oname)
+		assert.Equal(t, without.LimitsHit(), with.LimitsHit(), "%s%s: limits", name, oname)
+	}
+}
+
+// TestAncestorFilterKeptInOrder checks that the filters are there when
+// the elements are asked in document order, as the tree builder asks
+// them: each element's parent's filter is the one kept at its depth, and
+// complete, so that the skip applies.
+func TestAncestorFilterKeptInOrder(t *testing.T) {
+	pages := []string{filterPage(3), filterPage(40)}
+	for _, name := range shared.Pages(t) {
+		src, err := os.ReadFile(shared.Path(t, "corpus", "pages", name+".html"))
+		require.NoError(t, err)
+		pages = append(pages, string(src))
+	}
+	on := 0
+	for k, src := range pages {
+		d, err := dom.ParseDoc([]byte(src))
+		require.NoError(t, err)
+		s := New(d)
+		if !s.ancOn {
+			continue
+		}
+		on++
+		for i, n := range d.Elements {
+			if p := n.Parent; p != nil && p.Type == html.ElementNode {
+				pe := s.ensure(p)
+				if int(pe.depth) >= maxAncDepth {
+					continue
+				}
+				x := s.ancSlot(int(pe.depth))
+				if !assert.True(t, x != nil && x.n == p && x.ok, "page %d: element %d <%s>: its parent's filter", k, i, n.Data) {
+					break
+				}
+			}
+			s.ensure(n)
+		}
+		// In any order, a kept filter holds its element's and ancestors'
+		// keys (addElement's), however it was kept (by the cascade or
+		// again by keptAncestors).
+		m := len(d.Elements)
+		for _, at := range []func(i int) int{func(i int) int { return m - 1 - i }, func(i int) int { return i * 7919 % m }} {
+			s := New(d)
+			for i := range m {
+				n := d.Elements[at(i)]
+				e := s.ensure(n)
+				if int(e.depth) >= maxAncDepth {
+					continue
+				}
+				for x, dd := n, int(e.depth); x != nil && x.Type == html.ElementNode && dd >= 0; x, dd = x.Parent, dd-1 {
+					y := s.ancSlot(dd)
+					if y == nil || y.n != x {
+						continue
+					}
+					var want ancFilter
+					for a := x; a != nil && a.Type == html.ElementNode; a = a.Parent {
+						want.addElement(a)
+					}
+					if !assert.Equal(t, want, y.anc, "page %d: element %d <%s>: kept filter of <%s>", k, at(i), n.Data, x.Data) || !assert.True(t, y.ok) {
+						return
+					}
+				}
+			}
 		}
 	}
-	assert.Equal(t, without.steps, with.steps, "%s: match steps left", name)
-	assert.Equal(t, without.LimitsHit(), with.LimitsHit(), "%s: limits", name)
+	assert.Greater(t, on, 2, "pages with the filters on")
 }
 
 // filterPage is a page of descendant selectors: ones the filter rejects

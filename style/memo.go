@@ -2,9 +2,10 @@ package style
 
 // The per-element memo is packed: keyword values are small ids into the
 // Sheet's keyword table instead of strings, flags are bits, and the rare
-// ::before / ::after texts live in a side table. An entry is 48 bytes (20
-// of them the ancestor filter, ancestors.go) where a Computed is about
-// 150, and holds no pointer for the garbage collector to scan. Computed values are unpacked on demand.
+// ::before / ::after boxes live in a side table. An entry is 20 bytes
+// where a Computed is about 150 (the ancestor filters, ancestors.go, are
+// kept by depth, not in the memo), and holds no pointer for the garbage
+// collector to scan. Computed values are unpacked on demand.
 
 // kwID identifies a keyword string in a Sheet's table: ids below
 // len(staticKeywords) are the values CSS and the UA defaults can produce;
@@ -101,18 +102,18 @@ const (
 	fHasAfter                         // a ::after box with content exists
 	fZeroSize                         // live facts: zero-area box
 	fInert                            // inert
-	fAncOK                            // anc and depth hold n's ancestors (ancestorsOf)
 	fKidsCheck                        // an HTML details or noscript element: a child may be left out (outsideFlat, rawNoscript)
 )
 
-// entry is the memoized state of one element.
+// entry is the memoized state of one element (20 bytes). What only some
+// elements need lives beside the memo: the ::before / ::after boxes'
+// texts and displays in Sheet.pseudos; the ancestor filters are kept by
+// depth, not by element (ancestors.go).
 type entry struct {
 	display, visibility, contentVis kwID
-	beforeDisplay, afterDisplay     kwID
-	pseudo                          int32 // 1 + index into Sheet.pseudos; 0 when both texts are ""
+	pseudo                          int32 // 1 + index into Sheet.pseudos; 0 when both texts are "" and neither box has a display
 	flags                           entryFlags
-	depth                           int32     // element ancestors, when fAncOK
-	anc                             ancFilter // keys of the element and its ancestors, when fAncOK
+	depth                           uint16 // element ancestors, at most maxDepth, while the ancestor filters are on
 }
 
 func (e *entry) has(f entryFlags) bool { return e.flags&f != 0 }
@@ -125,8 +126,12 @@ func (e *entry) set(f entryFlags, on bool) {
 	}
 }
 
-// pseudoText is the ::before and ::after text of one element.
-type pseudoText struct{ before, after string }
+// pseudoText is the ::before and ::after text of one element, and the
+// displays of those boxes (0: no box).
+type pseudoText struct {
+	before, after               string
+	beforeDisplay, afterDisplay kwID
+}
 
 // unpack returns the Computed stored in e.
 func (s *Sheet) unpack(e *entry) Computed {
@@ -134,8 +139,6 @@ func (s *Sheet) unpack(e *entry) Computed {
 		Display:           s.kws.str(e.display),
 		Visibility:        s.kws.str(e.visibility),
 		ContentVisibility: s.kws.str(e.contentVis),
-		BeforeDisplay:     s.kws.str(e.beforeDisplay),
-		AfterDisplay:      s.kws.str(e.afterDisplay),
 		CursorPointer:     e.has(fCursor),
 		HasBefore:         e.has(fHasBefore),
 		HasAfter:          e.has(fHasAfter),
@@ -145,6 +148,7 @@ func (s *Sheet) unpack(e *entry) Computed {
 	if e.pseudo > 0 {
 		p := &s.pseudos[e.pseudo-1]
 		c.Before, c.After = p.before, p.after
+		c.BeforeDisplay, c.AfterDisplay = s.kws.str(p.beforeDisplay), s.kws.str(p.afterDisplay)
 	}
 	return c
 }

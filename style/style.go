@@ -157,6 +157,8 @@ type scratch struct {
 	docRules *scopeRules
 	tags     tagCache
 	classes  *[classSlots]classList // made by the first class list (classOf)
+	ancs     []ancSlot              // by depth, while the ancestor filters are on (keepAncestors)
+	ancPath  []*html.Node           // keptAncestors' elements to keep again
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
@@ -166,7 +168,6 @@ func New(d *dom.Doc) *Sheet {
 		d = dom.New(&html.Node{Type: html.DocumentNode})
 	}
 	s := &Sheet{doc: d, steps: MaxMatchSteps} // scopes: made by compile when there is a sheet
-	s.memo = make([]entry, d.Len())
 	s.compile()
 	for _, e := range d.Elements {
 		if sr := d.ShadowRoot(e); sr != nil {
@@ -924,12 +925,30 @@ func (s *Sheet) slot(n *html.Node) *entry {
 func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	var own *ancFilter
 	if s.ancOn {
-		s.m.anc, s.m.ancOK = s.ancestorsOf(n, parent, e)
-		s.m.depth = int(e.depth)
-		if hasElementChild(n) {
-			// Only n's children read e.anc (as their parent's): a leaf's
-			// keys are not hashed.
-			own = &e.anc
+		// n's ancestor data (ancestors.go), written out here as every
+		// element of a page with the filters on comes this way
+		d, ok := 0, true
+		var anc ancFilter
+		if parent != nil {
+			d = min(int(parent.depth)+1, maxDepth)
+			if x := s.ancSlot(d - 1); x != nil && x.n == n.Parent {
+				anc, ok = x.anc, x.ok
+			} else if d-1 < maxAncDepth {
+				anc, ok = s.keptAncestors(n.Parent, d-1)
+			} else {
+				ok = false
+			}
+		} else if p := n.Parent; p != nil && p.Type == html.ElementNode {
+			ok = false // ensure stopped climbing early: ancestors unknown
+		}
+		s.m.anc, s.m.ancOK, s.m.depth, e.depth = anc, ok, d, uint16(d)
+		if d < maxAncDepth && hasElementChild(n) { // keepAncestors
+			if d >= len(s.ancs) {
+				s.growAncestors(d)
+			}
+			x := &s.ancs[d]
+			x.n, x.anc, x.ok = n, anc, ok
+			own = &x.anc
 		}
 	}
 	var at elemAttrs
@@ -941,7 +960,7 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	}
 	t := s.tags.tagOf(n, r, sc == nil)
 	declared := false
-	if s.mayDeclare(n, r, &at) { // most elements of a page without a sheet skip the cascade
+	if own != nil || s.mayDeclare(n, r, &at) { // most elements of a page without a sheet skip the cascade
 		declared = s.cascade(n, sc, r, t, &at, cas, own)
 	}
 	s.m.ancOK = false
@@ -999,8 +1018,8 @@ func (s *Sheet) plain(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs)
 		f |= fKidsGone
 	}
 	e.display, e.visibility, e.contentVis = display, vis, cv
-	e.beforeDisplay, e.afterDisplay, e.pseudo = 0, 0, 0
-	e.flags = e.flags&(fDone|fAncOK) | f
+	e.pseudo = 0
+	e.flags = e.flags&fDone | f
 }
 
 // mayBeOutside reports whether an element whose flat-tree parent's entry is
@@ -1160,21 +1179,21 @@ func (s *Sheet) finish(n *html.Node, parent, e *entry, t *tagInfo, at *elemAttrs
 	}
 	e.set(fKidsCheck, t.kidsCheck && n.Namespace == "")
 	e.display, e.visibility, e.contentVis = display, vis, cv
-	e.beforeDisplay, e.afterDisplay = 0, 0
-	if beforeDisplay != "" {
-		e.beforeDisplay = s.kws.id(beforeDisplay)
-	}
-	if afterDisplay != "" {
-		e.afterDisplay = s.kws.id(afterDisplay)
-	}
 	e.set(fCursor, cursor)
 	e.set(fHasBefore, hasBefore)
 	e.set(fHasAfter, hasAfter)
 	e.set(fZeroSize, zeroSize)
 	e.set(fInert, inert)
 	e.pseudo = 0
-	if before != "" || after != "" {
-		s.pseudos = append(s.pseudos, pseudoText{before, after})
+	if before != "" || after != "" || beforeDisplay != "" || afterDisplay != "" {
+		p := pseudoText{before: before, after: after}
+		if beforeDisplay != "" {
+			p.beforeDisplay = s.kws.id(beforeDisplay)
+		}
+		if afterDisplay != "" {
+			p.afterDisplay = s.kws.id(afterDisplay)
+		}
+		s.pseudos = append(s.pseudos, p)
 		e.pseudo = int32(len(s.pseudos))
 	}
 	e.set(fGone, gone)
