@@ -38,7 +38,8 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 // for its length (longer than MaxURLBytes once resolved): the record then
 // misses a link the tree shows, which the tree says with [truncated=links].
 func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
-	found := gather(t)
+	var buf [foundBuf]link
+	found := gather(t, buf[:0])
 	if len(found) == 0 {
 		return Record{}, false // and no base URL parsed for nothing
 	}
@@ -50,6 +51,10 @@ func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 	return r, long
 }
 
+// foundBuf is the room for links a collection makes on its stack: the
+// links of most small pages, which then need no list of their own.
+const foundBuf = 32
+
 // link is an element id with its raw link target (Node.Href).
 type link struct {
 	id   int
@@ -58,13 +63,88 @@ type link struct {
 
 // gather lists the ids and raw targets of the elements of t with a
 // positive id and an Href, each node visited once (cycles and shared
-// nodes are safe); nil for a nil tree.
-func gather(t *axtree.Tree) []link {
+// nodes are safe), appended to found; found as it is for a nil tree.
+// Only a node with children can close a cycle or repeat a subtree (a leaf
+// met twice records the same entry twice), so gather first walks telling
+// those apart by their ids (gatherByID), which in a built tree are
+// positive and their own; a tree where they are not is walked again with
+// a set of the nodes met (gatherBySet). Both give the same list.
+func gather(t *axtree.Tree, found []link) []link {
 	if t == nil {
-		return nil
+		return found
 	}
+	if f, ok := gatherByID(t, found); ok {
+		return f
+	}
+	return gatherBySet(t, found)
+}
+
+// maxWalkID bounds the ids gatherByID keeps a bit for (128 KiB of bits).
+const maxWalkID = 1 << 20
+
+// gatherByID is gatherBySet with a bit per id for the nodes with
+// children in place of the set: it reports false, and what it appended
+// is to be dropped, once such a node has no positive id under maxWalkID
+// or one met before (the same node again, or another with its id).
+func gatherByID(t *axtree.Tree, found []link) ([]link, bool) {
+	start := len(found)
+	var bitsBuf [16]uint64 // ids below 1,024 without an allocation
+	bits := bitsBuf[:]
+	// pre-order, as gatherBySet (the roots last first, as it pops them):
+	// the sibling list being walked in cur from i, and a stack of the
+	// lists to come back to, so no child is pushed
+	type resume struct {
+		kids []*axtree.Node
+		i    int
+	}
+	var stackBuf [32]resume
+	stack := stackBuf[:0]
+	for r := len(t.Roots) - 1; r >= 0; r-- {
+		cur, i := t.Roots[r:r+1], 0
+		for {
+			if i == len(cur) {
+				if len(stack) == 0 {
+					break
+				}
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				cur, i = top.kids, top.i
+				continue
+			}
+			n := cur[i]
+			i++
+			if n == nil {
+				continue
+			}
+			id, kids := n.ID, n.Children
+			if id > 0 && n.Href != "" {
+				found = append(found, link{id, n.Href})
+			}
+			if len(kids) == 0 {
+				continue
+			}
+			if uint(id-1) >= maxWalkID-1 { // not in 1..maxWalkID-1
+				return found[:start], false
+			}
+			w, b := uint(id)>>6, uint64(1)<<(id&63)
+			if w >= uint(len(bits)) {
+				bits = append(bits, make([]uint64, int(w)+1-len(bits))...)
+			}
+			if bits[w]&b != 0 {
+				return found[:start], false
+			}
+			bits[w] |= b
+			stack = append(stack, resume{cur, i})
+			cur, i = kids, 0
+		}
+	}
+	return found, true
+}
+
+// gatherBySet is gather's walk for any tree: a set of the nodes with
+// children met, each walked once.
+func gatherBySet(t *axtree.Tree, found []link) []link {
 	var seen ptrset.Set[axtree.Node]
-	var found []link
 	stack := append([]*axtree.Node(nil), t.Roots...)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

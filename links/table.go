@@ -100,7 +100,8 @@ type idEntries struct {
 // CollectTable is CollectBounded giving a Table: the same entries, and the
 // same report of a URL left out for its length.
 func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
-	found := gather(t)
+	var buf [foundBuf]link
+	found := gather(t, buf[:0])
 	if len(found) == 0 {
 		return Table{}, false
 	}
