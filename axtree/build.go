@@ -1548,13 +1548,9 @@ func href(n *html.Node) string {
 // records last for the node.
 func (b *builder) number() {
 	next := numberNodes(b.t.Roots, 1)
-	b.t.elems = make([]*html.Node, next)
-	bindNodes(b.t.Roots, b.top.Elements, b.t.elems)
-	for _, p := range b.pending {
-		if p.node.ID > 0 && p.node.ID < next {
-			b.t.elems[p.node.ID] = p.el
-		}
-	}
+	b.t.bind = newBinding(b.top, next)
+	b.t.bind.bindTree(b.t.Roots)
+	b.t.bind.bindOther(b.pending)
 	b.pending = nil
 }
 
@@ -1571,20 +1567,6 @@ func numberNodes(ns []*Node, next int) int {
 		}
 	}
 	return next
-}
-
-// bindNodes sets elems[id] to els[DOM] for each element of ns and their
-// subtrees whose DOM index is one of els (a frame's may not be: pending
-// binds those).
-func bindNodes(ns []*Node, els, elems []*html.Node) {
-	for _, n := range ns {
-		if n.Role != "" && uint(n.DOM) < uint(len(els)) {
-			elems[n.ID] = els[n.DOM]
-		}
-		if len(n.Children) > 0 {
-			bindNodes(n.Children, els, elems)
-		}
-	}
 }
 
 // pruneRedundant drops text children that only repeat the node's name, and

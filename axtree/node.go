@@ -177,8 +177,8 @@ type Tree struct {
 	// order hit; empty when the tree is complete. Printers say so in the output.
 	Truncated []string
 
-	elems []*html.Node       // element of id i at elems[i], as Build numbers them (dense)
-	dom   map[int]*html.Node // after Renumber, whose ids need not be dense; elems is nil then
+	bind binding            // the element of each id, as Build numbers them (dense; bind.go)
+	dom  map[int]*html.Node // after Renumber, whose ids need not be dense; bind is empty then
 }
 
 // Node returns the DOM element bound to id, or nil when no element has it.
@@ -186,10 +186,7 @@ func (t *Tree) Node(id int) *html.Node {
 	if t.dom != nil {
 		return t.dom[id]
 	}
-	if id > 0 && id < len(t.elems) {
-		return t.elems[id]
-	}
-	return nil
+	return t.bind.node(id)
 }
 
 // Walk calls fn for every node in pre-order with its depth (0 for roots).
@@ -221,7 +218,7 @@ func (t *Tree) Walk(fn func(n *Node, depth int) bool) {
 // or an element a non-positive id. Stable numbering across the captures of
 // a run is built on it.
 func (t *Tree) Renumber(m map[int]int) error {
-	size := len(t.dom) + len(t.elems)
+	size := len(t.dom) + t.bind.len()
 	next := make(map[int]*html.Node, size)
 	seen := make(map[int]bool, size)
 	var err error
@@ -252,7 +249,7 @@ func (t *Tree) Renumber(m map[int]int) error {
 		}
 		return true
 	})
-	t.dom, t.elems = next, nil
+	t.dom, t.bind = next, binding{}
 	return nil
 }
 
