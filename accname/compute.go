@@ -65,13 +65,22 @@ func (w *walker) step(depth int) bool {
 	return true
 }
 
-func (w *walker) isVisited(n *html.Node) bool {
+// visit reports whether n was visited already by this computation, and
+// marks it visited.
+func (w *walker) visit(n *html.Node) bool {
 	if sl := w.c.slotOf(n); sl != nil {
-		return sl.visited == w.c.gen
+		seen := sl.visited == w.c.gen
+		sl.visited = w.c.gen
+		return seen
 	}
-	return w.c.visited[n] == w.c.gen
+	if w.c.visited[n] == w.c.gen {
+		return true
+	}
+	memoPut(&w.c.visited, n, w.c.gen)
+	return false
 }
 
+// markVisited marks n visited by this computation.
 func (w *walker) markVisited(n *html.Node) {
 	if sl := w.c.slotOf(n); sl != nil {
 		sl.visited = w.c.gen
@@ -97,8 +106,10 @@ func (w *walker) node(n *html.Node, m mode, depth int) text {
 	if !isRoot && n != w.root {
 		role, rid = c.roleAndID(n)
 		known = true
-		if s, ok := w.embedded(n, role, m, depth); ok {
-			return s
+		if roleFlagsByID(rid, role)&rfEmbedded != 0 {
+			if s, ok := w.embedded(n, role, m, depth); ok {
+				return s
+			}
 		}
 	}
 
@@ -206,10 +217,9 @@ func (w *walker) idrefs(from *html.Node, ids string, depth int) (s string, found
 		if dom.IsHTML(t, "script") || dom.IsHTML(t, "style") || dom.IsHTML(t, "noscript") {
 			continue // never rendered text, not even an aria-label (as Chromium)
 		}
-		if w.isVisited(t) {
+		if w.visit(t) {
 			continue
 		}
-		w.markVisited(t)
 		m := mRecursing | mReferenced | mDirectRef
 		if w.c.Hidden(t) {
 			m |= mHiddenRef
@@ -413,10 +423,9 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 	// WPT expects); otherwise each element contributes once.
 	followsRef := m&mReferenced == 0 && dom.Has(ch, "aria-labelledby")
 	if !followsRef {
-		if w.isVisited(ch) {
+		if w.visit(ch) {
 			return
 		}
-		w.markVisited(ch)
 	}
 	w.objects++
 	var s text
@@ -451,6 +460,16 @@ func noContent(n *html.Node) bool {
 	}
 	switch n.Data {
 	case "script", "style", "template", "noscript", "head", "title", "meta", "link":
+		return true
+	}
+	return false
+}
+
+// embeddedRole reports the roles embedded looks at: for any other role it
+// gives nothing.
+func embeddedRole(role string) bool {
+	switch role {
+	case "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "scrollbar", "progressbar", "meter":
 		return true
 	}
 	return false
@@ -638,6 +657,7 @@ func textContent(n *html.Node) string {
 const (
 	rfAllows uint8 = 1 << iota
 	rfContributes
+	rfEmbedded // a role whose value embedded may give (step 2C)
 )
 
 // roleFlagsOf computes the role flags of role.
@@ -648,6 +668,9 @@ func roleFlagsOf(role string) uint8 {
 	}
 	if contributesContent(role) {
 		f |= rfContributes
+	}
+	if embeddedRole(role) {
+		f |= rfEmbedded
 	}
 	return f
 }

@@ -129,10 +129,9 @@ func (w *walker) host(n *html.Node, role string, m mode, depth int) (text, bool)
 // sub computes the content of a text-alternative child (legend, caption,
 // figcaption) once per computation.
 func (w *walker) sub(ch *html.Node, m mode, depth int) text {
-	if w.isVisited(ch) {
+	if w.visit(ch) {
 		return text{}
 	}
-	w.markVisited(ch)
 	return w.content(ch, m|mRecursing, depth+1, false)
 }
 
@@ -149,10 +148,9 @@ func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 	}
 	var parts []string
 	for _, l := range ls {
-		if c.Hidden(l) || w.isVisited(l) {
+		if c.Hidden(l) || w.visit(l) {
 			continue
 		}
-		w.markVisited(l)
 		if s := w.content(l, mRecursing, depth+1, false).collapse(); s != "" {
 			parts = append(parts, s)
 		}

@@ -93,6 +93,28 @@ func TestKnownRoleFlags(t *testing.T) {
 			f := roleFlagsByID(id, r)
 			assert.Equal(t, allowsContent(r), f&rfAllows != 0, r)
 			assert.Equal(t, contributesContent(r), f&rfContributes != 0, r)
+			assert.Equal(t, embeddedRole(r), f&rfEmbedded != 0, r)
+		}
+	}
+}
+
+// TestEmbeddedOnlyForEmbeddedRoles checks that embedded gives nothing for
+// the roles rfEmbedded leaves out (node does not ask it for them), on
+// every kind of element it reads a value of.
+func TestEmbeddedOnlyForEmbeddedRoles(t *testing.T) {
+	d, err := dom.ParseDoc([]byte(`<input value=v aria-valuenow=3 aria-valuetext=t><textarea>x</textarea>
+		<select><option selected>o</select><meter value=2></meter><progress value=1></progress>
+		<div role=textbox aria-valuenow=1>c</div><input type=range value=5>`))
+	require.NoError(t, err)
+	c := New(d, nil)
+	roles := append(append([]string{}, knownRoles...), "not-a-role")
+	for _, e := range d.Elements {
+		for _, r := range roles {
+			w := c.begin(d.Elements[0])
+			_, ok := w.embedded(e, r, mRecursing, 1)
+			if !embeddedRole(r) {
+				assert.False(t, ok, "<%s> as %q", e.Data, r)
+			}
 		}
 	}
 }
