@@ -108,6 +108,9 @@ type Computer struct {
 	cells []cellNote
 
 	hasTransform bool // some element has an inline text-transform
+
+	// tables is roles.ComputeWith's memo of the last table part's table.
+	tables roles.Tables
 }
 
 // slot is the memo of one indexed element.
@@ -241,6 +244,7 @@ func (c *Computer) Forget() {
 	c.xform = nil
 	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
 	c.roleHits = nil
+	c.tables = roles.Tables{}
 	c.labels, c.labelFor, c.labelsDone = nil, nil, false // rebuilt from the document on first use
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
@@ -335,7 +339,7 @@ func (c *Computer) roleSlow(n *html.Node, sl *slot) (string, uint16) {
 	} else if r, ok := c.roles[n]; ok {
 		return r, 0
 	}
-	r := roles.Compute(c.doc, n)
+	r := roles.ComputeWith(c.doc, n, &c.tables)
 	id := c.roleID(r)
 	if sl != nil && id != 0 {
 		sl.role, sl.flags = id, sl.flags|hasRole

@@ -10,7 +10,7 @@ import (
 // ancestor walks (contextual roles take their most common value); that form
 // is what context checks use for ancestors, which keeps every Compute call
 // linear in the (bounded) ancestor depth.
-func implicit(d *dom.Doc, n *html.Node, deep bool) string {
+func implicit(d *dom.Doc, n *html.Node, deep bool, t *Tables) string {
 	switch n.Namespace {
 	case "":
 	case "svg":
@@ -142,7 +142,7 @@ func implicit(d *dom.Doc, n *html.Node, deep bool) string {
 	case "table":
 		return "table"
 	case "tbody", "thead", "tfoot":
-		if deep && presentationalTable(d, n) {
+		if deep && presentationalTable(d, n, t) {
 			return "none"
 		}
 		return "rowgroup"
@@ -150,7 +150,7 @@ func implicit(d *dom.Doc, n *html.Node, deep bool) string {
 		if !deep {
 			return "cell"
 		}
-		switch tableRole(d, n) {
+		switch tableRole(d, n, t) {
 		case "none":
 			return "none"
 		case "grid", "treegrid":
@@ -161,12 +161,12 @@ func implicit(d *dom.Doc, n *html.Node, deep bool) string {
 		if !deep {
 			return "columnheader"
 		}
-		if tableRole(d, n) == "none" {
+		if tableRole(d, n, t) == "none" {
 			return "none"
 		}
 		return headerCellRole(n)
 	case "tr":
-		if deep && presentationalTable(d, n) {
+		if deep && presentationalTable(d, n, t) {
 			return "none"
 		}
 		return "row"
@@ -330,7 +330,7 @@ func contextRole(d *dom.Doc, p *html.Node) string {
 	if r := quickExplicit(p); r != "" {
 		return r
 	}
-	return implicit(d, p, false)
+	return implicit(d, p, false, nil)
 }
 
 // inContext reports whether the nearest ancestor of n whose role is not
@@ -427,17 +427,33 @@ func owningTable(d *dom.Doc, n *html.Node) *html.Node {
 
 // tableRole returns the explicit role of n's table ("none" for an honoured
 // presentational role), or "" when the table has none or is missing.
-func tableRole(d *dom.Doc, n *html.Node) string {
-	t := owningTable(d, n)
-	if t == nil {
-		return ""
+func tableRole(d *dom.Doc, n *html.Node, t *Tables) string {
+	p := parent(d, n)
+	if t != nil && p != nil && t.parent == p {
+		return t.role
 	}
-	r, _ := explicitRole(d, t)
+	r := ""
+	if tab := owningTable(d, n); tab != nil {
+		r, _ = explicitRole(d, tab)
+	}
+	if t != nil && p != nil {
+		t.parent, t.role = p, r
+	}
 	return r
 }
 
-func presentationalTable(d *dom.Doc, n *html.Node) bool {
-	return tableRole(d, n) == "none"
+func presentationalTable(d *dom.Doc, n *html.Node, t *Tables) bool {
+	return tableRole(d, n, t) == "none"
+}
+
+// Tables remembers the role of the table of the table part ComputeWith
+// met last (a cell, a row, a row group), keyed by the part's parent, which
+// alone decides it: the cells of a row, asked one after another, share
+// it. The zero value is empty. A Tables serves the elements of one
+// document; it is not safe for concurrent use.
+type Tables struct {
+	parent *html.Node // the last part's flat-tree parent, or nil
+	role   string     // the explicit role of the table above parent ("" for none)
 }
 
 // headerCellRole decides columnheader or rowheader for a th: by scope,

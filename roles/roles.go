@@ -117,7 +117,12 @@ const maxWalk = 256
 // gridcell, rowheader, columnheader) are kept outside it: they are widgets
 // a person operates wherever they are. An element left generic (or explicitly none) that has
 // autofocus, draggable or popover gets HTML-AAM's minimum role, group.
-func Compute(d *dom.Doc, n *html.Node) string {
+func Compute(d *dom.Doc, n *html.Node) string { return ComputeWith(d, n, nil) }
+
+// ComputeWith is Compute, with t remembering the role of the table of
+// the table part it met last for the next part of the same row (t may be
+// nil; the results are Compute's whatever t holds from the same document).
+func ComputeWith(d *dom.Doc, n *html.Node, t *Tables) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
@@ -127,7 +132,7 @@ func Compute(d *dom.Doc, n *html.Node) string {
 		role, explicitNone = explicit(d, n, v)
 	}
 	if role == "" {
-		role = implicit(d, n, true)
+		role = implicit(d, n, true, t)
 	}
 	if (role == "generic" || (role == "none" && explicitNone)) && hasMinimumRoleAttr(n) {
 		return "group"
@@ -213,7 +218,7 @@ func Implicit(d *dom.Doc, n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	return implicit(d, n, true)
+	return implicit(d, n, true, nil)
 }
 
 // parent returns the flat-tree parent when d is known, else the DOM parent:
