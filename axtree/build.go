@@ -1003,38 +1003,48 @@ func spelledOut(name string, kids []*Node) bool {
 	if !elem {
 		return false
 	}
-	rest, visits, ok := name, 0, true
-	// whether name is valid UTF-8, asked once at the first named node
-	// instead of asking each node's name
-	valid, checked := false, false
-	var walk func(ns []*Node)
-	walk = func(ns []*Node) {
-		for _, k := range ns {
-			if !ok {
-				return
-			}
-			if visits++; visits > maxSpellNodes {
-				ok = false
-				return
-			}
-			if k.Name != "" {
-				// a named node says its content itself (its children
-				// repeat it, as a cell's link repeats the cell)
-				if !checked {
-					valid, checked = utf8.ValidString(name), true
-				}
-				rest, ok = consumeWords(rest, k.Name, valid)
-				continue
-			}
-			walk(k.Children)
-		}
-	}
-	walk(kids)
-	if !ok {
+	sp := speller{rest: name, name: name}
+	if !sp.walk(kids) {
 		return false
 	}
-	_, more := nextNonSpace(rest)
+	_, more := nextNonSpace(sp.rest)
 	return !more
+}
+
+// speller is spelledOut's walk: what of name is left to say, the nodes
+// read so far, and whether name is valid UTF-8, asked once at the first
+// named node instead of asking each node's name.
+type speller struct {
+	rest, name     string
+	visits         int
+	valid, checked bool
+}
+
+// walk reads ns and their subtrees (not below a named node) against
+// rest; false when a node's name is not next in it or past maxSpellNodes
+// nodes.
+func (sp *speller) walk(ns []*Node) bool {
+	for _, k := range ns {
+		if sp.visits++; sp.visits > maxSpellNodes {
+			return false
+		}
+		if k.Name != "" {
+			// a named node says its content itself (its children
+			// repeat it, as a cell's link repeats the cell)
+			if !sp.checked {
+				sp.valid, sp.checked = utf8.ValidString(sp.name), true
+			}
+			var ok bool
+			if sp.rest, ok = consumeWords(sp.rest, k.Name, sp.valid); !ok {
+				return false
+			}
+			continue
+		}
+		if len(k.Children) > 0 && !sp.walk(k.Children) {
+			return false
+		}
+	}
+	return true
 }
 
 // containsWords reports whether name contains s, white space aside: a
