@@ -507,73 +507,92 @@ func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAtt
 		}
 	}
 	if r != nil {
+		// Duplicate buckets (class="a a", or an attribute repeated) would
+		// offer the same selector twice: harmless, as offer is idempotent.
 		if len(c) == 0 && len(r.byAttr) == 0 {
 			// no id, class or attribute candidates (most elements): the
-			// tag's bucket and the universal selectors, as the tag cache
-			// keeps them together, without a copy
-			c = t.tail
+			// tag's bucket and the universal selectors, without a copy
+			if len(t.bucket) > 0 {
+				s.offerMatches(n, sc, r, t.bucket, 0, out)
+			}
+			if len(r.universal) > 0 {
+				s.offerMatches(n, sc, r, r.universal, 0, out)
+			}
 		} else {
 			c = append(c, t.bucket...)
 			if len(r.byAttr) > 0 {
-				for i := range n.Attr {
-					if a := &n.Attr[i]; a.Namespace == "" {
-						c = append(c, r.byAttr[a.Key]...)
-					}
-				}
+				c = s.attrCandidates(n, r, c)
 			}
 			c = append(c, r.universal...)
 			s.cands = c[:0]
-		}
-		// Duplicate buckets (class="a a", or an attribute repeated) would
-		// offer the same selector twice: harmless, as offer is idempotent.
-		if len(c) > 0 {
-			s.m.scope = sc
-		}
-		for _, si := range c {
-			sel := &r.sels[si]
-			if !s.m.matches(sel, n) {
-				continue
-			}
-			ds := r.decls[sel.rule]
-			for k := range ds {
-				p := sel.prio | layerBits(sel.layer, ds[k].important)
-				if !ds[k].important {
-					p |= contextBit
-				}
-				out.offer(sel.pseudo, &ds[k], p)
+			if len(c) > 0 {
+				s.offerMatches(n, sc, r, c, 0, out)
 			}
 		}
 	}
 	s.m.ancOK = false // the filter is of the document tree's ancestors
 	if sr := s.doc.ShadowRoot(n); sr != nil {
 		if r := s.scopes[sr]; r != nil && len(r.host) > 0 {
-			s.m.scope = sr
-			for _, si := range r.host {
-				sel := &r.sels[si]
-				if !s.m.matches(sel, n) {
-					continue
-				}
-				ds := r.decls[sel.rule]
-				for k := range ds {
-					p := sel.prio | layerBits(sel.layer, ds[k].important)
-					if ds[k].important {
-						p |= contextBit
-					}
-					out.offer(sel.pseudo, &ds[k], p)
-				}
-			}
+			s.offerMatches(n, sr, r, r.host, importantBit, out)
 		}
 	}
-	if st := at.style; st != "" {
-		if len(st) > MaxStyleBytes {
-			st = st[:MaxStyleBytes]
-		}
-		ds := parseDecls(stripComments(st), true)
-		for k := range ds {
-			out.offer(pseudoNone, &ds[k], inlinePrio)
-		}
+	if at.style != "" {
+		offerInline(at.style, out)
 	}
 	return out.dirty
+}
+
+// offerMatches offers out the declarations of the selectors c of rules r
+// (of the tree of shadow root sc) that match n. Declarations whose
+// importance is ctx (0 for normal ones: the element's own tree; or
+// importantBit: the important ones of the :host rules of n's shadow tree)
+// get the tree-context bit.
+func (s *Sheet) offerMatches(n, sc *html.Node, r *scopeRules, c []int32, ctx uint64, out *cascaded) {
+	s.m.scope = sc
+	for _, si := range c {
+		sel := &r.sels[si]
+		if !s.m.matches(sel, n) {
+			continue
+		}
+		ds := r.decls[sel.rule]
+		for k := range ds {
+			d := &ds[k]
+			imp := uint64(0)
+			if d.important {
+				imp = importantBit
+			}
+			p := sel.prio | layerBits(sel.layer, d.important)
+			if imp == ctx {
+				p |= contextBit
+			}
+			out.offer(sel.pseudo, d, p)
+		}
+	}
+}
+
+// attrCandidates appends to c the attribute buckets of n's attributes.
+//
+//go:noinline
+func (s *Sheet) attrCandidates(n *html.Node, r *scopeRules, c []int32) []int32 {
+	for i := range n.Attr {
+		if a := &n.Attr[i]; a.Namespace == "" {
+			c = append(c, r.byAttr[a.Key]...)
+		}
+	}
+	return c
+}
+
+// offerInline offers out the declarations of a style attribute.
+//
+//go:noinline
+func offerInline(st string, out *cascaded) {
+	if len(st) > MaxStyleBytes {
+		st = st[:MaxStyleBytes]
+	}
+	ds := parseDecls(stripComments(st), true)
+	for k := range ds {
+		out.offer(pseudoNone, &ds[k], inlinePrio)
+	}
 }
 
 // Style returns the computed style of element n. For a non-element node it

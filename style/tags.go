@@ -27,11 +27,7 @@ type tagInfo struct {
 	// kidsCheck: the tag is details or noscript, whose content an HTML
 	// element of it may leave out (fKidsCheck)
 	kidsCheck bool
-	bucket    []int32 // the document tree's selectors filed under the tag
-	// tail is bucket followed by the scope's universal selectors (bucket
-	// is its start): the candidates of an element with no id, class or
-	// attribute candidates
-	tail []int32
+	bucket    []int32 // the document tree's selectors filed under the tag (the bucket's own array: never appended to)
 }
 
 // tagBits sizes the tag cache: 1<<tagBits slots.
@@ -86,11 +82,7 @@ func (x *tagInfo) fill(n *html.Node, r *scopeRules) {
 			bucket = r.byTag[tag]
 		}
 	}
-	x.tail = append(x.tail[:0], bucket...) // the slot's array, reused
-	x.bucket = x.tail[:len(bucket):len(bucket)]
-	if r != nil {
-		x.tail = append(x.tail, r.universal...)
-	}
+	x.bucket = bucket[:len(bucket):len(bucket)]
 }
 
 // A class list is split into tokens and each token hashed, for the

@@ -76,7 +76,6 @@ func TestTagFactsSameAsByName(t *testing.T) {
 			}
 			ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
 				assert.Equal(t, fmt.Sprint(want), fmt.Sprint(x.bucket), "%s: element %d <%s> tag bucket", name, i, n.Data) &&
-				assert.Equal(t, fmt.Sprint(append(append([]int32(nil), want...), universal(r)...)), fmt.Sprint(x.tail), "%s: element %d <%s> tag bucket and universal selectors", name, i, n.Data) &&
 				assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
 				assert.Equal(t, noPseudo[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
 			if !ok {
