@@ -39,14 +39,19 @@ func Collect(t *axtree.Tree, pageURL, baseHref string) Record {
 // misses a link the tree shows, which the tree says with [truncated=links].
 func CollectBounded(t *axtree.Tree, pageURL, baseHref string) (Record, bool) {
 	var buf [foundBuf]link
-	found := gather(t, buf[:0])
-	if len(found) == 0 {
+	found := linkList{first: buf[:]}
+	gather(t, &found)
+	if found.len() == 0 {
 		return Record{}, false // and no base URL parsed for nothing
 	}
-	r := make(Record, len(found))
-	kept, long := resolveAll(t, found, pageURL, baseHref)
-	for _, l := range kept {
-		r[l.id] = l.href
+	r := make(Record, found.len())
+	_, long := resolveAll(t, &found, pageURL, baseHref)
+	for i := range found.chunks() {
+		for _, l := range found.chunk(i) {
+			if l.id > 0 {
+				r[l.id] = l.href
+			}
+		}
 	}
 	return r, long
 }
@@ -61,33 +66,139 @@ type link struct {
 	href string
 }
 
-// gather lists the ids and raw targets of the elements of t with a
-// positive id and an Href, each node visited once (cycles and shared
-// nodes are safe), appended to found; found as it is for a nil tree.
-// Only a node with children can close a cycle or repeat a subtree (a leaf
-// met twice records the same entry twice), so gather first walks telling
-// those apart by their ids (gatherByID), which in a built tree are
-// positive and their own; a tree where they are not is walked again with
-// a set of the nodes met (gatherBySet). Both give the same list.
-func gather(t *axtree.Tree, found []link) []link {
+// linkList is the links a walk found, in order: first in the caller's
+// buffer (first, on its stack), then in chunks each twice the size of the
+// one before, which never move. Growing one slice instead would copy it
+// at every step, and past 256 entries append grows by a quarter: on a
+// page of 3,000 links (river-article) the steps took three times the
+// room of the list. A link resolveAll drops keeps its place with id 0.
+type linkList struct {
+	first []link // set once; its length is its room
+	n     int    // links in first
+	more  *moreLinks
+}
+
+// moreLinks is the chunks after a linkList's first, made by the link
+// that overflows it (a pointer of its own, so that growing the list of
+// chunks does not make the first buffer escape to the heap).
+type moreLinks struct {
+	full [][]link
+	cur  []link // being filled
+}
+
+// add appends l.
+func (ls *linkList) add(l link) {
+	if ls.n < len(ls.first) {
+		ls.first[ls.n] = l
+		ls.n++
+		return
+	}
+	ls.addMore(l)
+}
+
+// addMore appends l past the first buffer: in the chunk being filled, or
+// a new one twice its room.
+//
+//go:noinline
+func (ls *linkList) addMore(l link) {
+	if ls.more == nil {
+		ls.more = &moreLinks{}
+	}
+	m := ls.more
+	if len(m.cur) < cap(m.cur) {
+		m.cur = m.cur[:len(m.cur)+1]
+		m.cur[len(m.cur)-1] = l
+		return
+	}
+	m.next(l, len(ls.first))
+}
+
+// next appends l in a new chunk, twice the room of cur (or of a first
+// buffer of first links).
+func (m *moreLinks) next(l link, first int) {
+	room := 2 * max(first, foundBuf/2)
+	if m.cur != nil {
+		m.full = append(m.full, m.cur)
+		room = 2 * cap(m.cur)
+	}
+	m.cur = append(make([]link, 0, room), l)
+}
+
+// chunks returns the number of chunks (first included); chunk(i) is the
+// i-th, to read or change in place.
+func (ls *linkList) chunks() int {
+	if ls.more == nil {
+		return 1
+	}
+	return 2 + len(ls.more.full)
+}
+
+func (ls *linkList) chunk(i int) []link {
+	switch {
+	case i == 0:
+		return ls.first[:ls.n]
+	case i <= len(ls.more.full):
+		return ls.more.full[i-1]
+	}
+	return ls.more.cur
+}
+
+// len returns the number of links (dropped ones included).
+func (ls *linkList) len() int {
+	n := ls.n
+	if m := ls.more; m != nil {
+		for _, c := range m.full {
+			n += len(c)
+		}
+		n += len(m.cur)
+	}
+	return n
+}
+
+// kept returns the links not dropped, in order, in a slice of their own.
+func (ls *linkList) kept(n int) []link {
+	out := make([]link, 0, n)
+	for c := range ls.chunks() {
+		for _, l := range ls.chunk(c) {
+			if l.id > 0 {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// reset empties ls, keeping its first buffer.
+func (ls *linkList) reset() {
+	ls.n, ls.more = 0, nil
+}
+
+// gather lists in found the ids and raw targets of the elements of t
+// with a positive id and an Href, each node visited once (cycles and
+// shared nodes are safe); nothing for a nil tree. Only a node with
+// children can close a cycle or repeat a subtree (a leaf met twice records
+// the same entry twice), so gather first walks telling those apart by
+// their ids (gatherByID), which in a built tree are positive and their
+// own; a tree where they are not is walked again with a set of the nodes
+// met (gatherBySet). Both give the same list.
+func gather(t *axtree.Tree, found *linkList) {
 	if t == nil {
-		return found
+		return
 	}
-	if f, ok := gatherByID(t, found); ok {
-		return f
+	if !gatherByID(t, found) {
+		found.reset()
+		gatherBySet(t, found)
 	}
-	return gatherBySet(t, found)
 }
 
 // maxWalkID bounds the ids gatherByID keeps a bit for (128 KiB of bits).
 const maxWalkID = 1 << 20
 
 // gatherByID is gatherBySet with a bit per id for the nodes with
-// children in place of the set: it reports false, and what it appended
-// is to be dropped, once such a node has no positive id under maxWalkID
-// or one met before (the same node again, or another with its id).
-func gatherByID(t *axtree.Tree, found []link) ([]link, bool) {
-	start := len(found)
+// children in place of the set: it reports false, and what it added is
+// to be dropped, once such a node has no positive id under maxWalkID or
+// one met before (the same node again, or another with its id).
+func gatherByID(t *axtree.Tree, found *linkList) bool {
 	var bitsBuf [16]uint64 // ids below 1,024 without an allocation
 	bits := bitsBuf[:]
 	// pre-order, as gatherBySet (the roots last first, as it pops them):
@@ -118,32 +229,32 @@ func gatherByID(t *axtree.Tree, found []link) ([]link, bool) {
 			}
 			id, kids := n.ID, n.Children
 			if id > 0 && n.Href != "" {
-				found = append(found, link{id, n.Href})
+				found.add(link{id, n.Href})
 			}
 			if len(kids) == 0 {
 				continue
 			}
 			if uint(id-1) >= maxWalkID-1 { // not in 1..maxWalkID-1
-				return found[:start], false
+				return false
 			}
 			w, b := uint(id)>>6, uint64(1)<<(id&63)
 			if w >= uint(len(bits)) {
 				bits = append(bits, make([]uint64, int(w)+1-len(bits))...)
 			}
 			if bits[w]&b != 0 {
-				return found[:start], false
+				return false
 			}
 			bits[w] |= b
 			stack = append(stack, resume{cur, i})
 			cur, i = kids, 0
 		}
 	}
-	return found, true
+	return true
 }
 
 // gatherBySet is gather's walk for any tree: a set of the nodes with
 // children met, each walked once.
-func gatherBySet(t *axtree.Tree, found []link) []link {
+func gatherBySet(t *axtree.Tree, found *linkList) {
 	var seen ptrset.Set[axtree.Node]
 	stack := append([]*axtree.Node(nil), t.Roots...)
 	for len(stack) > 0 {
@@ -160,34 +271,38 @@ func gatherBySet(t *axtree.Tree, found []link) []link {
 			}
 		}
 		if n.ID > 0 && n.Href != "" {
-			found = append(found, link{n.ID, n.Href})
+			found.add(link{n.ID, n.Href})
 		}
 		for i := len(n.Children) - 1; i >= 0; i-- {
 			stack = append(stack, n.Children[i])
 		}
 	}
-	return found
 }
 
 // resolveAll resolves the targets found in t (see Collect for pageURL
-// and baseHref) in place: it returns the links whose target Resolve keeps,
-// in the order found, each with its resolved URL as href (a prefix of
-// found, reused), and whether a URL was dropped for its length.
-func resolveAll(t *axtree.Tree, found []link, pageURL, baseHref string) ([]link, bool) {
+// and baseHref) in place: each link whose target Resolve keeps gets its
+// resolved URL as href, the others id 0. It returns the count kept, and
+// whether a URL was dropped for its length.
+func resolveAll(t *axtree.Tree, found *linkList, pageURL, baseHref string) (int, bool) {
 	if pageURL == "" {
 		pageURL = t.URL
 	}
 	res := newResolver(Base(pageURL, baseHref))
-	long := false
-	kept := found[:0]
-	for _, l := range found {
-		u, ok, tooLong := res.resolve(l.href)
-		if ok {
-			kept = append(kept, link{l.id, u})
+	n, long := 0, false
+	for c := range found.chunks() {
+		ls := found.chunk(c)
+		for j := range ls {
+			u, ok, tooLong := res.resolve(ls[j].href)
+			if ok {
+				ls[j].href = u
+				n++
+			} else {
+				ls[j].id = 0
+			}
+			long = long || tooLong
 		}
-		long = long || tooLong
 	}
-	return kept, long
+	return n, long
 }
 
 // Base returns the document base URL: baseHref resolved against pageURL

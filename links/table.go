@@ -101,27 +101,34 @@ type idEntries struct {
 // same report of a URL left out for its length.
 func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 	var buf [foundBuf]link
-	found := gather(t, buf[:0])
-	if len(found) == 0 {
+	found := linkList{first: buf[:]}
+	gather(t, &found)
+	if found.len() == 0 {
 		return Table{}, false
 	}
-	kept, long := resolveAll(t, found, pageURL, baseHref)
-	if len(kept) == 0 {
+	kept, long := resolveAll(t, &found, pageURL, baseHref)
+	if kept == 0 {
 		return Table{}, long
 	}
 	top := 0
-	for _, l := range kept {
-		top = max(top, l.id) // ids are positive (gather)
+	for c := range found.chunks() {
+		for _, l := range found.chunk(c) {
+			top = max(top, l.id) // ids are positive (gather), 0 if dropped
+		}
 	}
-	if !bitsPay(top, len(kept)) {
-		return tableOf(kept), long
+	if !bitsPay(top, kept) {
+		return tableOf(found.kept(kept)), long
 	}
 	// The URLs by id first (an id found twice takes one slot), then the
 	// bits and the URLs in id order from them: no sort, and no rank
 	// counted for each entry.
 	byID := make([]string, top+1)
-	for _, l := range kept {
-		byID[l.id] = l.href // never "": Resolve keeps no empty URL
+	for c := range found.chunks() {
+		for _, l := range found.chunk(c) {
+			if l.id > 0 {
+				byID[l.id] = l.href // never "": Resolve keeps no empty URL
+			}
+		}
 	}
 	words := make([]bitWord, top/64+1)
 	n := 0
