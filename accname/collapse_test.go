@@ -65,13 +65,15 @@ func TestBlankMatchesByteLoop(t *testing.T) {
 	// every byte value at every position of a run of white space: mixed,
 	// spaces only (a word of eight spaces is one comparison), a newline
 	// and indentation
-	runs := []string{strings.Repeat(" \n\t\r\f", 4), strings.Repeat(" ", 20), "\n" + strings.Repeat(" ", 19)}
+	// (and runs long enough for the 32-byte step after the first word)
+	runs := []string{strings.Repeat(" \n\t\r\f", 4), strings.Repeat(" ", 20), "\n" + strings.Repeat(" ", 19),
+		"\n" + strings.Repeat(" ", 89), "\n\n" + strings.Repeat(" ", 88), strings.Repeat(" ", 90), "\t" + strings.Repeat(" ", 89)}
 	for _, run := range runs {
 		for c := 0; c < 256; c++ {
-			for pos := 0; pos < 20; pos++ {
-				b := []byte(run)[:20]
+			for pos := 0; pos < len(run); pos++ {
+				b := []byte(run)
 				b[pos] = byte(c)
-				for _, n := range []int{pos + 1, 20} {
+				for _, n := range []int{pos + 1, len(run)} {
 					s := string(b[:n])
 					assert.Equal(t, slowBlank(s), blank(s), "byte %#x at %d of %d in %q", c, pos, n, run)
 				}

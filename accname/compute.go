@@ -804,13 +804,26 @@ func contentNamed(n *html.Node) bool {
 
 // blank reports whether s is empty or only ASCII whitespace.
 func blank(s string) bool {
+	const sp = ' ' * word.Lo8
 	i := 0
+	if len(s) >= 40 {
+		// Indentation: a line break or two and tens of spaces. Past its
+		// first word, 32 bytes a step while all are spaces.
+		if x := word.Load8(s[:8]); x != sp && !blankWord(x) {
+			return false // a byte of the word is not white space
+		}
+		for i = 8; i+32 <= len(s); i += 32 {
+			if (word.Load8(s[i:i+8])^sp)|(word.Load8(s[i+8:i+16])^sp)|(word.Load8(s[i+16:i+24])^sp)|(word.Load8(s[i+24:i+32])^sp) != 0 {
+				break
+			}
+		}
+	}
 	for ; i+8 <= len(s); i += 8 {
 		// eight bytes a step: indented markup puts tens of bytes of white
 		// space between the elements of a link or a button, most of them
 		// spaces (one comparison)
-		if x := word.Load8(s[i : i+8]); x != ' '*word.Lo8 && !blankWord(x) {
-			break
+		if x := word.Load8(s[i : i+8]); x != sp && !blankWord(x) {
+			return false // a byte of the word is not white space
 		}
 	}
 	for ; i < len(s); i++ {
