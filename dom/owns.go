@@ -110,6 +110,24 @@ func (d *Doc) AXParent(n *html.Node) *html.Node {
 // returns it: its flat-tree children without those an aria-owns moved
 // (even to n itself), then the elements n owns, in IDREF order.
 func (d *Doc) AXChildren(n *html.Node, buf []*html.Node) []*html.Node {
+	if d.rare == nil {
+		// No shadow tree, so no shadow root or assigned slot, and no
+		// aria-owns (the common page): the DOM children, as Children
+		// gives them, in one short loop the builder runs per element.
+		if n.Type == html.ElementNode && n.Data == "template" && n.Namespace == "" {
+			return buf // inert content
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			buf = append(buf, c)
+		}
+		return buf
+	}
+	return d.axChildren(n, buf)
+}
+
+// axChildren is AXChildren for a document with shadow trees, frames,
+// live facts or aria-owns (Doc.rare).
+func (d *Doc) axChildren(n *html.Node, buf []*html.Node) []*html.Node {
 	start := len(buf)
 	buf = d.Children(n, buf)
 	if !d.HasOwns() {
