@@ -1,6 +1,8 @@
 package style
 
 import (
+	"unsafe"
+
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
@@ -18,7 +20,13 @@ import (
 type tagInfo struct {
 	a          uint32 // the atom the entry is for (0: an empty slot)
 	bitA, bitB uint8  // the tag's bits in an ancestor filter (keyBits)
-	ua         kwID   // the UA display of an HTML element of this tag (uaDisplayID)
+	// name and nameLen are the address and length of the name of the
+	// element the entry was filled for, which its atom spells: an element
+	// whose name is that very string (as the parser gives every element of
+	// a tag) needs no other test
+	nameLen uint16
+	name    *byte
+	ua      kwID // the UA display of an HTML element of this tag (uaDisplayID)
 	// special: an HTML element of this tag has a UA display that depends
 	// on more than its tag (defaultDisplayOf's switch), or no pseudo boxes
 	special, noPseudo bool
@@ -29,6 +37,9 @@ type tagInfo struct {
 	kidsCheck bool
 	bucket    []int32 // the document tree's selectors filed under the tag (the bucket's own array: never appended to)
 }
+
+// maxTagNameLen is the longest tag name the cache keeps (atoms are shorter).
+const maxTagNameLen = 1<<16 - 1
 
 // tagBits sizes the tag cache: 1<<tagBits slots.
 const (
@@ -48,13 +59,16 @@ type tagCache struct {
 // true) whose atom spells their name are cached; the others are found
 // afresh in the spare entry.
 func (t *tagCache) tagOf(n *html.Node, r *scopeRules, doc bool) *tagInfo {
-	if a := n.DataAtom; a != 0 && doc && a.String() == n.Data {
+	if a := n.DataAtom; a != 0 && doc {
 		x := &t.slots[uint32(a)*0x9E3779B1>>(32-tagBits)]
-		if x.a != uint32(a) {
-			x.fill(n, r)
-			x.a = uint32(a)
+		if x.a == uint32(a) && x.name == unsafe.StringData(n.Data) && int(x.nameLen) == len(n.Data) {
+			return x // the same name string as the element the entry was filled for
 		}
-		return x
+		if len(n.Data) <= maxTagNameLen && a.String() == n.Data {
+			x.fill(n, r)
+			x.a, x.name, x.nameLen = uint32(a), unsafe.StringData(n.Data), uint16(len(n.Data))
+			return x
+		}
 	}
 	x := &t.spare
 	x.fill(n, r)

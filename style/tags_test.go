@@ -3,7 +3,9 @@ package style
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -108,6 +110,13 @@ func TestTagCacheKeysByAtom(t *testing.T) {
 	assert.Equal(t, kwListItem, x.ua)
 	assert.Zero(t, x.a, "found afresh, not cached")
 	assert.Equal(t, kwBlock, tc.tagOf(div, nil, true).ua)
+	// the same name in another string: the same facts (the entry filled again)
+	copied := &html.Node{Type: html.ElementNode, Data: strings.Clone("div"), DataAtom: atom.Div}
+	x = tc.tagOf(copied, nil, true)
+	assert.Equal(t, kwBlock, x.ua)
+	assert.Equal(t, unsafe.StringData(copied.Data), x.name, "filled for the copy")
+	assert.Equal(t, kwBlock, tc.tagOf(div, nil, true).ua)
+	assert.Equal(t, kwListItem, tc.tagOf(odd, nil, true).ua)
 }
 
 // TestEnsureFastSameAsChain checks ensureSlow's path for an element whose
