@@ -2,6 +2,7 @@ package dom
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,4 +76,58 @@ func TestAXChildrenSameAsOld(t *testing.T) {
 	}
 	assert.Positive(t, plain, "documents without Doc.rare")
 	assert.Positive(t, rare, "documents with Doc.rare")
+}
+
+// oldIsShadowRoot is IsShadowRoot as it was before its first test was
+// split off to inline. The reference for TestIsShadowRootSameAsOld.
+func oldIsShadowRoot(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode || n.Data != "template" || n.Namespace != "" {
+		return false
+	}
+	if n.Parent == nil || !canHostShadow(n.Parent) {
+		return false
+	}
+	m, ok := Attr(n, "shadowrootmode")
+	if !ok {
+		return false
+	}
+	m = strings.ToLower(strings.TrimSpace(m))
+	return m == "open" || m == "closed"
+}
+
+// TestIsShadowRootSameAsOld checks IsShadowRoot against oldIsShadowRoot
+// on nil, on every node of every corpus page and of documents of
+// templates under hosts and non-hosts with every kind of mode, and on
+// hand-made templates without a parent or in another namespace.
+func TestIsShadowRootSameAsOld(t *testing.T) {
+	cases := map[string]string{
+		"modes": `<div><template shadowrootmode=open></template></div><p><template shadowrootmode=" CLOSED "></template></p>` +
+			`<ul><template shadowrootmode=open></template></ul><my-el><template shadowrootmode=closed></template></my-el>` +
+			`<span><template shadowrootmode=wrong></template><template></template></span>` +
+			`<font-face><template shadowrootmode=open></template></font-face><svg><template shadowrootmode=open></template></svg>`,
+	}
+	for k, v := range axCases {
+		cases[k] = v
+	}
+	assert.Equal(t, oldIsShadowRoot(nil), IsShadowRoot(nil))
+	orphan := &html.Node{Type: html.ElementNode, Data: "template", Attr: []html.Attribute{{Key: "shadowrootmode", Val: "open"}}}
+	foreign := &html.Node{Type: html.ElementNode, Data: "template", Namespace: "svg", Parent: &html.Node{Type: html.ElementNode, Data: "div"},
+		Attr: []html.Attribute{{Key: "shadowrootmode", Val: "open"}}}
+	hosted := &html.Node{Type: html.ElementNode, Data: "template", Parent: foreign.Parent, Attr: foreign.Attr}
+	for _, n := range []*html.Node{orphan, foreign, hosted} {
+		assert.Equal(t, oldIsShadowRoot(n), IsShadowRoot(n), "hand-made %q in %q, parent %v", n.Data, n.Namespace, n.Parent != nil)
+	}
+	roots := 0
+	for name, b := range shared.ReadPages(t, cases, filepath.Join("..", "corpus", "pages")) {
+		root, err := Parse(b)
+		require.NoError(t, err, name)
+		for x := range preorder(root) {
+			want := oldIsShadowRoot(x)
+			assert.Equal(t, want, IsShadowRoot(x), "%s: %v %q", name, x.Type, x.Data)
+			if want {
+				roots++
+			}
+		}
+	}
+	assert.Positive(t, roots, "shadow roots seen")
 }

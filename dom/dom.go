@@ -301,9 +301,12 @@ func idAndOwns(n *html.Node) (id string, owns bool) {
 // h1–h6, header, main, nav, p, section, span). Anything else, a template
 // inside a template among them, stays an inert template, as in browsers.
 func IsShadowRoot(n *html.Node) bool {
-	if n == nil || n.Type != html.ElementNode || n.Data != "template" || n.Namespace != "" {
-		return false
-	}
+	// the first test inlines at every call: most elements are no template
+	return n != nil && n.Type == html.ElementNode && n.Data == "template" && n.Namespace == "" && shadowTemplate(n)
+}
+
+// shadowTemplate is IsShadowRoot for an HTML template element.
+func shadowTemplate(n *html.Node) bool {
 	if n.Parent == nil || !canHostShadow(n.Parent) {
 		return false
 	}
