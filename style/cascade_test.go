@@ -3,10 +3,12 @@ package style
 import (
 	"maps"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
 	"github.com/axtree/axtree/internal/shared"
@@ -49,6 +51,29 @@ func TestMayDeclareIsExact(t *testing.T) {
 		}
 		if s.Selectors() == 0 && len(d.Elements) > 0 && name != "host-only" && name != "host-style" && name != "inline" {
 			assert.Positive(t, skipped, "%s: elements skipped", name)
+		}
+	}
+}
+
+// TestUAContentVisibilitySameAsBefore checks uaContentVisibility, whose
+// value test moved to untilFound, against the expression it had: hidden
+// values of every kind, with and without the attribute, in and out of
+// the HTML namespace.
+func TestUAContentVisibilitySameAsBefore(t *testing.T) {
+	before := func(n *html.Node, at *elemAttrs) kwID {
+		if at.has&aHidden != 0 && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(at.hidden), "until-found") {
+			return kwHidden
+		}
+		return kwVisible
+	}
+	values := []string{"", "until-found", "UNTIL-FOUND", " until-found\t", "until-found x", "untilfound", "hidden", "\u00a0until-found", "until-found\n"}
+	for _, ns := range []string{"", "svg"} {
+		for _, v := range values {
+			for _, has := range []attrBits{0, aHidden, aHidden | aPopover} {
+				n := &html.Node{Type: html.ElementNode, Data: "p", Namespace: ns}
+				at := elemAttrs{hidden: v, has: has}
+				assert.Equal(t, before(n, &at), uaContentVisibility(n, &at), "%q %q %b", ns, v, has)
+			}
 		}
 	}
 }

@@ -172,10 +172,19 @@ func atomSlot(a atom.Atom) int { return int(uint32(a) * 0x9E3779B1 >> 24) }
 // uaContentVisibility is the user-agent content-visibility: hidden for
 // hidden="until-found" (as Chromium renders it), else visible.
 func uaContentVisibility(n *html.Node, at *elemAttrs) kwID {
-	if at.has&aHidden != 0 && n.Namespace == "" && strings.EqualFold(strings.TrimSpace(at.hidden), "until-found") {
+	if at.has&aHidden != 0 && n.Namespace == "" && untilFound(at.hidden) {
 		return kwHidden
 	}
 	return kwVisible
+}
+
+// untilFound reports whether a hidden attribute's value is until-found
+// (apart from case and surrounding space): kept out of
+// uaContentVisibility, which every element asks and which then inlines.
+//
+//go:noinline
+func untilFound(v string) bool {
+	return strings.EqualFold(strings.TrimSpace(v), "until-found")
 }
 
 // uaCursorPointer reports the user-agent cursor: pointer for links
