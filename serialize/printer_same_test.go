@@ -2,9 +2,11 @@ package serialize
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,5 +139,42 @@ func TestPresizeHoldsTheText(t *testing.T) {
 			})
 			assert.LessOrEqual(t, size, old, "%s %+v: the estimate grew", name, opt)
 		}
+	}
+}
+
+// TestRoleFactsSameAsScan checks the printer's remembered role facts
+// against cleanKey, cellContext and cellRole, which read the bytes each
+// time: every role of every corpus page's tree, in tree order, and odd
+// roles (empty, with spaces, upper case, control bytes, long, non-ASCII,
+// the same bytes at another address, one address under two lengths),
+// asked twice and in an order that makes roles share and evict slots.
+func TestRoleFactsSameAsScan(t *testing.T) {
+	var roles []string
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d, err := dom.ParseDoc(b)
+		require.NoError(t, err)
+		axtree.Build(d, accname.New(d, nil), axtree.Options{}).Walk(func(n *axtree.Node, _ int) bool {
+			roles = append(roles, n.Role)
+			return true
+		})
+	}
+	odd := []string{"", "grid cell", "Grid", "ro\x00w", "table\n", "treegrid", "link", "columnheader",
+		strings.Repeat("row", 40), "réle", "[link]", string([]byte("gridcell")), string([]byte("link"))}
+	for i := 0; i < 3*roleSlots; i++ {
+		odd = append(odd, fmt.Sprintf("role%d", i), "cell", fmt.Sprintf("g r i d%d", i%3))
+	}
+	// one string's bytes under two lengths that share a slot
+	long := string([]byte("gridcell" + strings.Repeat("x", roleSlots)))
+	odd = append(odd, long[:8], long, long[:4], long[:4+roleSlots], long[:8])
+	roles = append(roles, odd...)
+	roles = append(roles, odd...)
+	p := newPrinter(Options{}, nil)
+	for i, r := range roles {
+		f := p.role(r)
+		assert.Equal(t, cleanKey(r), f.key, "%d %q: key", i, r)
+		assert.Equal(t, cellContext(r), f.ctx, "%d %q: cell context", i, r)
+		assert.Equal(t, cellRole(r), f.cell, "%d %q: cell role", i, r)
 	}
 }

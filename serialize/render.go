@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/internal/ptrset"
@@ -128,8 +129,9 @@ type printer struct {
 	quiet   []item         // scratch stack of rowForm's quietWalk
 	marked  []*axtree.Node // scratch of rowForm's quietWalk: the nodes it marked seen
 
-	ids    idSet          // ids of the element lines printed so far
-	record []*axtree.Node // nodes whose state goes to the state record, in print order
+	roles  [roleSlots]roleFacts // the role strings met last (role)
+	ids    idSet                // ids of the element lines printed so far
+	record []*axtree.Node       // nodes whose state goes to the state record, in print order
 }
 
 // IsStateKey reports whether k is a key of the form state: "value" (a
@@ -369,7 +371,7 @@ func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
 			continue
 		}
 		if len(it.n.Children) > 0 { // a leaf (most nodes) needs no grid flag
-			p.stack = p.pushIn(p.stack, it.n.Children, d, gridIn(it.n, it.grid))
+			p.stack = p.pushIn(p.stack, it.n.Children, d, p.gridIn(it.n, it.grid))
 		}
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
@@ -391,8 +393,8 @@ func (p *printer) pushIn(stack []item, kids []*axtree.Node, depth int, grid bool
 
 // gridIn reports the grid flag n's children inherit: n itself is a grid or
 // a treegrid (true) or a table (false), else the flag n had.
-func gridIn(n *axtree.Node, grid bool) bool {
-	switch cellContext(n.Role) {
+func (p *printer) gridIn(n *axtree.Node, grid bool) bool {
+	switch p.role(n.Role).ctx {
 	case ctxGrid:
 		return true
 	case ctxTable:
@@ -562,7 +564,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		}
 		p.buf = p.buf[:mark]
 	}
-	p.buf = appendRole(p.buf, n)
+	p.buf = p.appendRole(p.buf, n)
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
 	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
@@ -643,6 +645,44 @@ func (p *printer) stateRecord() {
 	p.record = p.record[:0]
 }
 
+// roleFacts is what the printer asks of a role string: its key as printed
+// (cleanKey), the cell context it sets (cellContext) and the cell role it
+// is (cellRole).
+type roleFacts struct {
+	data *byte // the string's bytes (nil for "" and in an empty slot)
+	n    int
+	key  string
+	ctx  int
+	cell string
+}
+
+// roleSlots is the number of role strings the printer remembers (a
+// power of two).
+const roleSlots = 16
+
+// role returns the facts of role, remembered by the address and length
+// of its bytes: a built tree's roles are the roles package's constants, a
+// few strings met again on every line, so the facts are found without
+// reading role's bytes. Strings do not change, and the slot keeps the
+// bytes it names alive, so an address met again is the same role. (An
+// empty slot answers for "", as learnRole would.)
+func (p *printer) role(role string) *roleFacts {
+	data := unsafe.StringData(role)
+	f := &p.roles[(uintptr(unsafe.Pointer(data))>>3+uintptr(len(role)))&(roleSlots-1)]
+	if f.data != data || f.n != len(role) {
+		f = p.learnRole(f, role)
+	}
+	return f
+}
+
+// learnRole fills slot f with the facts of role and returns it.
+//
+//go:noinline
+func (p *printer) learnRole(f *roleFacts, role string) *roleFacts {
+	*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: cleanKey(role), ctx: cellContext(role), cell: cellRole(role)}
+	return f
+}
+
 // idSet records the ids of printed element lines: a bitmap for the small
 // dense ids a builder assigns, a map for any others.
 type idSet struct {
@@ -680,11 +720,11 @@ func (s *idSet) add(id int) bool {
 
 // appendRole appends "[role]" or "[role?]" for an inferred role. A role with
 // no key bytes left prints as "generic".
-func appendRole(dst []byte, n *axtree.Node) []byte {
+func (p *printer) appendRole(dst []byte, n *axtree.Node) []byte {
 	dst = append(dst, '[')
-	mark := len(dst)
-	dst = appendKey(dst, n.Role)
-	if len(dst) == mark {
+	if k := p.role(n.Role).key; k != "" {
+		dst = append(dst, k...)
+	} else {
 		dst = append(dst, "generic"...)
 	}
 	if n.Inferred {
@@ -841,7 +881,7 @@ func (s *keySet) add(k string) bool {
 // print. Every other element, and a link that has more to say, prints
 // "[role] name [id=N] …".
 func (p *printer) linkForm(n *axtree.Node) bool {
-	if n.Inferred || cleanKey(n.Role) != "link" {
+	if n.Inferred || p.role(n.Role).key != "link" {
 		return false // the role as printed (appendRole) is not "link"
 	}
 	return bare(n, p.extra)

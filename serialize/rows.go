@@ -70,7 +70,7 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 		p.cells[i] = nil
 		p.buf = append(p.buf, ' ')
 		mark := len(p.buf)
-		if r := cellRole(c.Role); r != def {
+		if r := p.role(c.Role).cell; r != def {
 			p.buf = append(p.buf, '[')
 			p.buf = append(p.buf, r...)
 			p.buf = append(p.buf, "] "...)
@@ -109,7 +109,7 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 // as it would print), and marked seen as the walk would mark it. It
 // leaves the cells in p.cells.
 func (p *printer) rowForm(n *axtree.Node, depth int) bool {
-	if n.Inferred || len(n.Children) == 0 || depth+1 >= p.opt.MaxDepth || cleanKey(n.Role) != "row" ||
+	if n.Inferred || len(n.Children) == 0 || depth+1 >= p.opt.MaxDepth || p.role(n.Role).key != "row" ||
 		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
 		return false
 	}
@@ -117,7 +117,7 @@ func (p *printer) rowForm(n *axtree.Node, depth int) bool {
 	defer func() { p.quiet, p.marked = q.stack[:0], q.marked[:0] }()
 	p.cells = p.cells[:0]
 	ok := q.walk(n.Children, depth+1, func(c *axtree.Node) bool {
-		if c.Inferred || cellRole(c.Role) == "" || !p.bareWithHook(c) {
+		if c.Inferred || p.role(c.Role).cell == "" || !p.bareWithHook(c) {
 			return false
 		}
 		p.cells = append(p.cells, c)
