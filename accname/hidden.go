@@ -41,20 +41,22 @@ func (c *Computer) selfHidden(n *html.Node) bool {
 	ariaSeen, inertSeen := false, false // the first attribute of each name counts (dom.Attr)
 	for i := range n.Attr {
 		a := &n.Attr[i]
-		if a.Namespace != "" {
-			continue
-		}
-		switch {
-		case a.Key == "aria-hidden" && !ariaSeen:
-			if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
-				return true
+		// by the key's length first: most keys have neither length
+		switch len(a.Key) {
+		case len("aria-hidden"):
+			if a.Key == "aria-hidden" && !ariaSeen && a.Namespace == "" {
+				if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
+					return true
+				}
+				ariaSeen = true
 			}
-			ariaSeen = true
-		case a.Key == "inert" && !inertSeen:
-			if n.Namespace == "" {
-				return true
+		case len("inert"):
+			if a.Key == "inert" && !inertSeen && a.Namespace == "" {
+				if n.Namespace == "" {
+					return true
+				}
+				inertSeen = true
 			}
-			inertSeen = true
 		}
 	}
 	if f := c.doc.Facts(n); f != nil && f.Inert {
