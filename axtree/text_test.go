@@ -107,7 +107,8 @@ func TestASCIISpace(t *testing.T) {
 // comparing the words strings.Fields gives, on every pair of the text
 // cases and of a few word lists.
 func TestSameWordsMatchesFields(t *testing.T) {
-	cases := append([]string{"a b", "a  b", " a\tb ", "ab", "a b c", "a\u00a0b", "a\u3000b ", "b a", "a\xffb", "a \xff b"}, textCases...)
+	cases := append([]string{"a b", "a  b", " a\tb ", "ab", "a b c", "a\u00a0b", "a\u3000b ", "b a", "a\xffb", "a \xff b",
+		"\u00a0a b", "\xffa", "é a", "\u00e9 a", "e\u0301 a", "ab c", "a bc", "x b", "\u3000"}, textCases...)
 	for _, a := range cases {
 		for _, b := range cases {
 			want := slices.Equal(strings.Fields(a), strings.Fields(b))

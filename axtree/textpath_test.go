@@ -243,9 +243,18 @@ func TestShorterThanCountsRunes(t *testing.T) {
 			cases = append(cases, strings.Repeat(unit, k))
 		}
 	}
+	// ASCII up to a wider rune or a byte that is not UTF-8 at each place
+	// around LongText (the eight-bytes-a-step test and its tail)
+	for _, unit := range []string{"é", "😀", "\xff", "\x80"} {
+		for k := LongText - 12; k <= LongText+2; k++ {
+			for _, tail := range []int{0, 1, 5, 3 * LongText} {
+				cases = append(cases, strings.Repeat("a", k)+unit+strings.Repeat("b", tail))
+			}
+		}
+	}
 	cases = append(cases, corpusTexts(t)...)
 	for _, s := range cases {
-		for _, n := range []int{0, 1, 2, LongText - 1, LongText, LongText + 1} {
+		for _, n := range []int{0, 1, 2, 7, 8, 9, LongText - 1, LongText, LongText + 1} {
 			if !assert.Equal(t, utf8.RuneCountInString(s) < n, shorterThan(s, n), "%d bytes, %d runes, n %d", len(s), utf8.RuneCountInString(s), n) {
 				return
 			}
