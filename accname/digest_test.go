@@ -214,3 +214,23 @@ func TestContentSameAsFull(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinNamesSameAsJoin checks joinNames against strings.Join with a
+// space, and the row and cell tag tests against the tag lists they stand
+// for.
+func TestJoinNamesSameAsJoin(t *testing.T) {
+	words := []string{"", "a", "bc", "long name of a cell", "é", " "}
+	var names []string
+	for i := 0; i < 300; i++ {
+		names = append(names, words[(i*7)%len(words)])
+		assert.Equal(t, strings.Join(names, " "), joinNames(names), "%d names", len(names))
+		assert.Equal(t, strings.Join(names[len(names)-1:], " "), joinNames(names[len(names)-1:]))
+	}
+	for _, tag := range []string{"tr", "div", "td", "th", "span", "p", "trx", "t", ""} {
+		for _, ns := range []string{"", "svg"} {
+			n := &html.Node{Type: html.ElementNode, Data: tag, Namespace: ns}
+			assert.Equal(t, ns == "" && slices.Contains([]string{"tr", "div"}, tag), rowBox(n), "%s %s", ns, tag)
+			assert.Equal(t, ns == "" && slices.Contains([]string{"td", "th", "div", "span"}, tag), cellBox(n), "%s %s", ns, tag)
+		}
+	}
+}

@@ -121,7 +121,7 @@ func (c *Computer) fromCells(row *html.Node, notes []cellNote) (string, int, boo
 // within the limits. guessed reports that they did not, having counted
 // such a text.
 func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s string, steps int, ok, guessed bool) {
-	if c.hasTransform || c.doc.HasOwns() || !plainBox(row, "tr", "div") || c.Role(row) != "row" ||
+	if c.hasTransform || c.doc.HasOwns() || !rowBox(row) || c.Role(row) != "row" ||
 		dom.Has(row, "aria-labelledby") || dom.Has(row, "aria-label") ||
 		c.doc.ShadowRoot(row) != nil || c.style.HasPseudo(row) {
 		return "", 0, false, false
@@ -166,7 +166,7 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 			// The cell is met as its own computation met it: a block box
 			// (set apart with spaces), no reference of its own, no marker,
 			// no host-language name.
-			if !plainBox(ch, "td", "th", "div", "span") || dom.Has(ch, "aria-labelledby") ||
+			if !cellBox(ch) || dom.Has(ch, "aria-labelledby") ||
 				isInline(c.display(ch)) || replaced(ch) {
 				return "", 0, false, false
 			}
@@ -196,19 +196,50 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 	if len(names) == 0 {
 		return "", 0, false, false // blank content: the walk goes on to the title
 	}
-	return truncate(strings.Join(names, " "), MaxTextBytes), steps, true, false
+	return truncate(joinNames(names), MaxTextBytes), steps, true, false
 }
 
-// plainBox reports whether n is an HTML element with one of the tag names:
-// elements the host-language step (host) names nothing.
-func plainBox(n *html.Node, tags ...string) bool {
+// rowBox and cellBox report an HTML element of a row's or a cell's tag
+// names: elements the host-language step (host) names nothing.
+func rowBox(n *html.Node) bool {
 	if n.Namespace != "" {
 		return false
 	}
-	for _, t := range tags {
-		if n.Data == t {
-			return true
-		}
+	switch n.Data {
+	case "tr", "div":
+		return true
 	}
 	return false
+}
+
+func cellBox(n *html.Node) bool {
+	if n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "td", "th", "div", "span":
+		return true
+	}
+	return false
+}
+
+// joinNames is strings.Join(names, " "): one allocation, the spaces
+// appended as bytes.
+func joinNames(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	n := len(names) - 1
+	for _, s := range names {
+		n += len(s)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i, s := range names {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(s)
+	}
+	return sb.String()
 }
