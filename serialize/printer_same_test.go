@@ -15,6 +15,7 @@ import (
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/ptrset"
 	"github.com/axtree/axtree/internal/shared"
 )
 
@@ -176,5 +177,113 @@ func TestRoleFactsSameAsScan(t *testing.T) {
 		assert.Equal(t, cleanKey(r), f.key, "%d %q: key", i, r)
 		assert.Equal(t, cellContext(r), f.ctx, "%d %q: cell context", i, r)
 		assert.Equal(t, cellRole(r), f.cell, "%d %q: cell role", i, r)
+	}
+}
+
+// oldDrain is drain as it was before it kept a stack of sibling lists:
+// every child pushed as an item of its own. The reference for
+// TestDrainSameAsItemStack.
+func oldDrain(p *printer, visit func(n *axtree.Node, depth int) bool) {
+	for len(p.stack) > 0 {
+		it := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		if it.n == nil {
+			p.open = false
+			continue
+		}
+		if it.depth >= p.opt.MaxDepth {
+			p.deep = true
+			p.open = false
+			continue
+		}
+		if !p.seen.Add(it.n) {
+			p.open = false
+			continue
+		}
+		d := it.depth
+		p.grid = it.grid
+		if visit(it.n, d) {
+			d++
+		}
+		if isMore(it.n) {
+			continue
+		}
+		if p.rowDone {
+			p.rowDone = false
+			continue
+		}
+		if len(it.n.Children) > 0 {
+			p.stack = p.pushIn(p.stack, it.n.Children, d, p.gridIn(it.n, it.grid))
+		}
+		if p.w != nil && len(p.buf) >= flushAt {
+			p.flush()
+		}
+	}
+}
+
+// oldText is AppendText (printer.text) walking with oldDrain.
+func oldText(t *axtree.Tree, opt Options) []byte {
+	p := newPrinter(opt, nil)
+	if t != nil {
+		hint, _ := p.sizeHint(t.Roots)
+		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
+		for _, root := range t.Roots {
+			p.stack = append(p.stack[:0], item{root, 0, false})
+			oldDrain(p, p.line)
+		}
+	}
+	p.endLine()
+	p.stateRecord()
+	if notes := p.notes(t); len(notes) > 0 {
+		p.buf = append(p.buf, noteOpen...)
+		for i, k := range notes {
+			if i > 0 {
+				p.buf = append(p.buf, ',')
+			}
+			p.buf = append(p.buf, k...)
+		}
+		p.buf = append(p.buf, ']', '\n')
+	}
+	return p.buf
+}
+
+// TestDrainSameAsItemStack checks the text printed with drain against
+// the text printed with oldDrain, on every corpus page's tree with the
+// default options, the state inline and MaxDepth 1, 3 and 8, and on trees
+// with a cycle, a shared subtree, nil roots and children, placeholders,
+// joined pieces after a subtree, a grid of rows inside a table inside a
+// grid, and a chain deeper than MaxDepth and than drain's stack buffer.
+func TestDrainSameAsItemStack(t *testing.T) {
+	trees := map[string]*axtree.Tree{}
+	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d, err := dom.ParseDoc(b)
+		require.NoError(t, err)
+		trees[filepath.Base(f)] = axtree.Build(d, accname.New(d, nil), axtree.Options{})
+	}
+	j := func(n *axtree.Node) *axtree.Node { n.Joined = true; return n }
+	loop := el(1, "group", "loop")
+	loop.Children = []*axtree.Node{txt("in"), loop, el(2, "button", "after")}
+	sub := el(3, "list", "shared", txt("item"))
+	cells := func(id int) *axtree.Node {
+		return el(id, "row", "", el(id+1, "gridcell", "a"), el(id+2, "gridcell", "b"))
+	}
+	grid := el(10, "grid", "g", cells(11), el(20, "table", "t", cells(21), el(30, "grid", "g2", cells(31))), cells(41))
+	deep := el(100, "group", "0")
+	for n, i := deep, 0; i < 300; i++ {
+		c := el(i+101, "group", "x")
+		n.Children = []*axtree.Node{c, nil, j(txt("tail"))}
+		n = c
+	}
+	trees["crafted"] = &axtree.Tree{Roots: []*axtree.Node{
+		nil, loop, el(4, "group", "", sub, nil, sub), sub,
+		el(5, "list", "", txt("kid"), j(el(6, "link", "joined"))), j(el(7, "link", "after children")),
+		{Detail: &axtree.Detail{More: 3}}, j(txt("after a placeholder")), grid, deep, nil,
+	}}
+	for name, tr := range trees {
+		for _, opt := range []Options{{}, {InlineState: true}, {MaxDepth: 1}, {MaxDepth: 3}, {MaxDepth: 8}} {
+			assert.Equal(t, string(oldText(tr, opt)), string(AppendText(nil, tr, opt)), "%s %+v", name, opt)
+		}
 	}
 }

@@ -223,9 +223,8 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
 		}
 	}
-	for _, root := range t.Roots {
-		p.stack = append(p.stack[:0], item{root, 0, false})
-		p.drain(visit)
+	for i := range t.Roots {
+		p.drain(t.Roots[i:i+1], visit)
 	}
 }
 
@@ -341,37 +340,59 @@ func detailBytes(d *axtree.Detail) int {
 	return b
 }
 
-func (p *printer) drain(visit func(n *axtree.Node, depth int) bool) {
-	for len(p.stack) > 0 {
-		it := p.stack[len(p.stack)-1]
-		p.stack = p.stack[:len(p.stack)-1]
-		if it.n == nil {
+// drain walks the nodes of list (a root) and under them, as walk says:
+// in pre-order, the list being walked from cur.i and a stack of the lists
+// to come back to, so that no child is pushed (most nodes are leaves, and
+// a list's nodes share its depth and grid flag).
+func (p *printer) drain(list []*axtree.Node, visit func(n *axtree.Node, depth int) bool) {
+	type resume struct {
+		kids  []*axtree.Node
+		i     int
+		depth int
+		grid  bool
+	}
+	var buf [32]resume
+	stack := buf[:0]
+	cur := resume{kids: list}
+	for {
+		if cur.i == len(cur.kids) {
+			if len(stack) == 0 {
+				return
+			}
+			cur = stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		n := cur.kids[cur.i]
+		cur.i++
+		if n == nil {
 			p.open = false
 			continue
 		}
-		if it.depth >= p.opt.MaxDepth {
+		if cur.depth >= p.opt.MaxDepth {
 			p.deep = true
 			p.open = false
 			continue
 		}
-		if !p.seen.Add(it.n) {
+		if !p.seen.Add(n) {
 			p.open = false
 			continue
 		}
-		d := it.depth
-		p.grid = it.grid
-		if visit(it.n, d) {
+		d := cur.depth
+		p.grid = cur.grid
+		if visit(n, d) {
 			d++
 		}
-		if isMore(it.n) {
+		if isMore(n) {
 			continue // a placeholder stands for what was left out: no children
 		}
 		if p.rowDone {
 			p.rowDone = false // a row printed as one line of cells took them
 			continue
 		}
-		if len(it.n.Children) > 0 { // a leaf (most nodes) needs no grid flag
-			p.stack = p.pushIn(p.stack, it.n.Children, d, p.gridIn(it.n, it.grid))
+		if len(n.Children) > 0 { // a leaf (most nodes) needs no grid flag
+			stack = append(stack, cur)
+			cur = resume{kids: n.Children, depth: d, grid: p.gridIn(n, cur.grid)}
 		}
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
