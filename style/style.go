@@ -156,9 +156,10 @@ type scratch struct {
 	// without the scopes map for every document-tree element
 	docRules *scopeRules
 	tags     tagCache
-	classes  *[classSlots]classList // made by the first class list (classOf)
-	ancs     []ancSlot              // by depth, while the ancestor filters are on (keepAncestors)
-	ancPath  []*html.Node           // keptAncestors' elements to keep again
+	classes  []classList  // made by the first class list (classOf), of 1<<cbits slots
+	cbits    uint8        // the class-list cache's size, by the page's (prepare)
+	ancs     []ancSlot    // by depth, while the ancestor filters are on (keepAncestors)
+	ancPath  []*html.Node // keptAncestors' elements to keep again
 }
 
 // New compiles the document's <style> blocks (and those inside each shadow
@@ -828,7 +829,7 @@ func (s *Sheet) prepare() {
 	}
 	if s.scratch == nil {
 		s.recompile() // the rules Forget dropped (keep.go)
-		s.scratch = &scratch{cas: new(cascaded)}
+		s.scratch = &scratch{cas: new(cascaded), cbits: classBitsFor(s.doc.Len())}
 		s.m.steps = &s.steps
 		s.m.memoOn = true
 		s.docRules = s.scopeOf(nil)

@@ -113,20 +113,36 @@ type classList struct {
 	cands []int32   // the document tree's class buckets of its tokens, in order
 }
 
-// classBits sizes the class-list cache: 1<<classBits slots.
-const (
-	classBits  = 7
-	classSlots = 1 << classBits
-)
+// classBits sizes the class-list cache of a large page: 1<<classBits
+// slots. A small page has fewer lists: its cache has a slot for two of
+// its elements (classBitsFor), so that a page of 60 elements makes 32
+// slots, not 128 (56 bytes each).
+const classBits = 7
+
+// classBitsFor returns the class-list cache's size for a page of n
+// elements: 1<<classBitsFor(n) slots, from 8 to 1<<classBits.
+func classBitsFor(n int) uint8 {
+	b := uint8(3)
+	for b < classBits && 1<<b < n/2 {
+		b++
+	}
+	return b
+}
+
+// classSlot returns the slot of the class-list cache for list, making the
+// cache at its first use.
+func (s *scratch) classSlot(list string) *classList {
+	if s.classes == nil {
+		s.classes = make([]classList, 1<<s.cbits)
+	}
+	return &s.classes[keyHash(0, list)>>(64-s.cbits)&(1<<s.cbits-1)]
+}
 
 // classOf returns what class list list of a document-tree element gives,
 // where r is the document tree's rules (nil: none). An empty list is the
 // zero classList, which is what an empty slot holds.
 func (s *scratch) classOf(list string, r *scopeRules) *classList {
-	if s.classes == nil {
-		s.classes = new([classSlots]classList)
-	}
-	x := &s.classes[keyHash(0, list)>>(64-classBits)]
+	x := s.classSlot(list)
 	if x.list == list {
 		return x
 	}

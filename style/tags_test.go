@@ -217,7 +217,7 @@ func TestClassListSameAsTokens(t *testing.T) {
 					want = append(want, r.byClass[tok]...)
 				}
 			}
-			if s.classes != nil && s.classes[keyHash(0, at.class)>>(64-classBits)].list == at.class {
+			if s.classes != nil && s.classSlot(at.class).list == at.class {
 				hits++
 			}
 			x := s.classOf(at.class, r)
@@ -380,5 +380,13 @@ func TestMatchMemoSameStyles(t *testing.T) {
 		require.NoError(t, err, name)
 		sameAsWithoutMemo(t, name, d, MaxMatchSteps)
 		sameAsWithoutMemo(t, name+" (steps cut)", d, 20_000)
+	}
+}
+
+// TestClassCacheSizedByPage checks the class-list cache's size: a slot
+// for two elements, from 8 to 1<<classBits.
+func TestClassCacheSizedByPage(t *testing.T) {
+	for n, want := range map[int]uint8{0: 3, 17: 3, 18: 4, 64: 5, 66: 6, 255: 7, 1112: 7, 1 << 20: 7} {
+		assert.Equal(t, want, classBitsFor(n), "%d elements", n)
 	}
 }
