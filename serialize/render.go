@@ -235,22 +235,28 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 	const bound = 1 << 16
 	levels := 0 // indent levels of the lines
-	// pre-order, as the walk: a stack of sibling lists still to visit,
-	// so that a leaf (most nodes) is neither pushed nor popped
-	type siblings struct {
-		kids  []*axtree.Node
-		depth int
+	// pre-order, as the walk: the sibling list being counted from i at
+	// depth, and a stack of the lists to come back to, so that a leaf
+	// (most nodes) is neither pushed nor popped
+	type resume struct {
+		kids     []*axtree.Node
+		i, depth int
 	}
-	var buf [32]siblings
-	stack := append(buf[:0], siblings{roots, 0})
-	for len(stack) > 0 && count < bound {
-		top := &stack[len(stack)-1]
-		if len(top.kids) == 0 {
+	var buf [32]resume
+	stack := buf[:0]
+	kids, i, depth := roots, 0, 0
+	for count < bound {
+		if i == len(kids) {
+			if len(stack) == 0 {
+				break
+			}
+			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			kids, i, depth = top.kids, top.i, top.depth
 			continue
 		}
-		n, depth := top.kids[0], top.depth
-		top.kids = top.kids[1:]
+		n := kids[i]
+		i++
 		if n == nil || depth >= p.opt.MaxDepth {
 			continue
 		}
@@ -263,7 +269,8 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 			size += detailBytes(d)
 		}
 		if len(n.Children) > 0 {
-			stack = append(stack, siblings{n.Children, depth + 1})
+			stack = append(stack, resume{kids, i, depth})
+			kids, i, depth = n.Children, 0, depth+1
 		}
 	}
 	if p.opt.IndentTabs {
