@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/axtree/axtree/axtree"
-	"github.com/axtree/axtree/internal/ptrset"
 )
 
 // WriteJSON writes t and its link record (id → resolved URL, e.g. a
@@ -115,8 +114,8 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		return
 	}
 	if !p.seenMade {
-		hint, _ := p.sizeHint(t.Roots)
-		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
+		hint, _, texts := p.sizeHint(t.Roots)
+		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 	}
 	var stack []jsonItem
 	pushKids := func(kids []*axtree.Node, depth int) {
@@ -145,7 +144,7 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 			p.deep = true
 			continue
 		}
-		if !p.seen.Add(n) {
+		if !p.seen.add(n) {
 			continue
 		}
 		start := len(p.buf)

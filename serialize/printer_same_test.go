@@ -15,7 +15,6 @@ import (
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/dom"
-	"github.com/axtree/axtree/internal/ptrset"
 	"github.com/axtree/axtree/internal/shared"
 )
 
@@ -76,7 +75,7 @@ func TestSizeHintSameAsNodeStack(t *testing.T) {
 		for _, maxDepth := range []int{0, 1, 3, 300} {
 			p := newPrinter(Options{MaxDepth: maxDepth}, nil)
 			wantCount, wantSize := oldSizeHint(p, roots)
-			count, size := p.sizeHint(roots)
+			count, size, _ := p.sizeHint(roots)
 			assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d: count", i, maxDepth)
 			assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d: size", i, maxDepth)
 		}
@@ -122,7 +121,7 @@ func TestPresizeHoldsTheText(t *testing.T) {
 		for _, opt := range []Options{{}, {IndentTabs: true}, {InlineState: true}} {
 			name := filepath.Base(f)
 			p := newPrinter(opt, nil)
-			_, size := p.sizeHint(tree.Roots)
+			_, size, _ := p.sizeHint(tree.Roots)
 			out := AppendText(nil, tree, opt)
 			assert.LessOrEqual(t, len(out), size, "%s %+v: the text outgrows its estimate", name, opt)
 			assert.LessOrEqual(t, size, 2*len(out), "%s %+v: the estimate is over twice the text", name, opt)
@@ -196,7 +195,7 @@ func oldDrain(p *printer, visit func(n *axtree.Node, depth int) bool) {
 			p.open = false
 			continue
 		}
-		if !p.seen.Add(it.n) {
+		if !p.seen.add(it.n) {
 			p.open = false
 			continue
 		}
@@ -225,8 +224,8 @@ func oldDrain(p *printer, visit func(n *axtree.Node, depth int) bool) {
 func oldText(t *axtree.Tree, opt Options) []byte {
 	p := newPrinter(opt, nil)
 	if t != nil {
-		hint, _ := p.sizeHint(t.Roots)
-		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
+		hint, _, texts := p.sizeHint(t.Roots)
+		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 		for _, root := range t.Roots {
 			p.stack = append(p.stack[:0], item{root, 0, false})
 			oldDrain(p, p.line)

@@ -23,7 +23,6 @@ import (
 	"unsafe"
 
 	"github.com/axtree/axtree/axtree"
-	"github.com/axtree/axtree/internal/ptrset"
 )
 
 // Default limits, in runes, used when the matching Options field is zero.
@@ -106,7 +105,7 @@ type printer struct {
 	buf      []byte
 	w        io.Writer
 	err      error
-	seen     ptrset.Set[axtree.Node] // nodes walked (made by walk or jsonNodes: seenMade)
+	seen     nodeSet // nodes walked (made by walk or jsonNodes: seenMade)
 	seenMade bool
 	deep     bool // a node was left out for MaxDepth
 	stack    []item
@@ -209,7 +208,7 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		return
 	}
 	if !p.seenMade {
-		hint, size := p.sizeHint(t.Roots)
+		hint, size, texts := p.sizeHint(t.Roots)
 		if p.w == nil {
 			if p.opt.Extra != nil {
 				size += p.hookBytes(t.Roots, hint)
@@ -218,7 +217,7 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 			// the buffer doubling (and copying) its way there.
 			p.buf = slices.Grow(p.buf, presize(size))
 		}
-		p.seen, p.seenMade = ptrset.Make[axtree.Node](hint), true
+		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 		if !p.opt.InlineState {
 			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
 		}
@@ -228,11 +227,12 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 	}
 }
 
-// sizeHint counts the nodes under roots (up to a bound, ignoring sharing)
-// so the seen set is allocated once instead of growing, and estimates the
+// sizeHint counts the nodes under roots (up to a bound, ignoring sharing),
+// and those without an id (texts) among them, so the seen set is
+// allocated once instead of growing, and estimates the
 // bytes of their text: lineBytes and detailBytes of each node and its
 // indent unless it is Joined (an Extra hook's attributes are hookBytes').
-func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
+func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
 	const bound = 1 << 16
 	levels := 0 // indent levels of the lines
 	// pre-order, as the walk: the sibling list being counted from i at
@@ -265,6 +265,9 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 		if !n.Joined {
 			levels += depth
 		}
+		if n.ID <= 0 {
+			texts++
+		}
 		if d := n.Detail; d != nil { // most nodes have none
 			size += detailBytes(d)
 		}
@@ -278,7 +281,7 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size int) {
 	} else {
 		size += 2 * levels
 	}
-	return count, size
+	return count, size, texts
 }
 
 // hookBytes estimates what an Extra hook adds to the
@@ -381,7 +384,7 @@ func (p *printer) drain(list []*axtree.Node, visit func(n *axtree.Node, depth in
 			p.open = false
 			continue
 		}
-		if !p.seen.Add(n) {
+		if !p.seen.add(n) {
 			p.open = false
 			continue
 		}

@@ -156,13 +156,13 @@ func (q *quietWalk) walk(kids []*axtree.Node, depth int, printed func(*axtree.No
 		it := q.stack[len(q.stack)-1]
 		q.stack = q.stack[:len(q.stack)-1]
 		switch {
-		case it.n == nil || q.p.seen.Has(it.n):
+		case it.n == nil || q.p.seen.has(it.n):
 			continue
 		case it.depth >= q.p.opt.MaxDepth:
 			q.deep = true
 			continue
 		}
-		q.p.seen.Add(it.n)
+		q.p.seen.add(it.n)
 		q.marked = append(q.marked, it.n)
 		if it.n.Role == "" && !isMore(it.n) && !printsText(it.n.Name) {
 			q.stack = q.p.push(q.stack, it.n.Children, it.depth) // prints nothing: its children take its depth
@@ -179,7 +179,7 @@ func (q *quietWalk) walk(kids []*axtree.Node, depth int, printed func(*axtree.No
 // undo removes every seen mark the walk made.
 func (q *quietWalk) undo() {
 	for _, m := range q.marked {
-		q.p.seen.Delete(m)
+		q.p.seen.delete(m)
 	}
 	q.marked = q.marked[:0]
 }
