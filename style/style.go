@@ -118,6 +118,9 @@ type Sheet struct {
 	slots   map[*html.Node]bool        // slots that have assigned nodes
 
 	steps int // match steps left (MaxMatchSteps at New)
+	// next is the index of the element after the one indexed last found,
+	// its first guess (only compared, so any value is safe)
+	next int32
 
 	hit []string // limits reached while compiling, in a fixed order (LimitsHit)
 
@@ -890,7 +893,15 @@ func (s *Sheet) scopeOf(sc *html.Node) *scopeRules {
 // indexed returns the memo slot of n, or lookup's answer when n is not in
 // the index: the slot lookup finds, without trying the lookup cache first.
 func (s *Sheet) indexed(n *html.Node) *entry {
+	// The tree builder asks in document order, the order of the index:
+	// the element after the last one found here is tried first, which
+	// costs a load and a compare instead of the index's lookup.
+	if i := int(s.next); i < len(s.memo) && i < len(s.doc.Elements) && s.doc.Elements[i] == n {
+		s.next++
+		return &s.memo[i]
+	}
 	if i := s.doc.Index(n); i >= 0 && i < len(s.memo) {
+		s.next = int32(i + 1)
 		return &s.memo[i]
 	}
 	return s.lookup(n)

@@ -324,6 +324,16 @@ func TestIndexedSameAsLookup(t *testing.T) {
 			s.ensure(n)
 			require.Same(t, s.lookup(n), s.indexed(n), "%s: element %d after", name, i)
 		}
+		// out of order: the guess of the next element misses
+		s = New(d)
+		for k := range d.Elements {
+			n := d.Elements[(k*7919+3)%len(d.Elements)]
+			require.Same(t, s.lookup(n), s.indexed(n), "%s: element %d, jumping", name, k)
+			require.Same(t, s.ensure(n), s.indexed(n), "%s: element %d, jumping, after", name, k)
+			if i := d.Index(n); i >= 0 {
+				require.Same(t, &s.memo[i], s.indexed(n), "%s: element %d, its slot", name, k)
+			}
+		}
 		stray := &html.Node{Type: html.ElementNode, Data: "p", DataAtom: atom.P}
 		assert.Nil(t, s.indexed(stray), "%s: an element outside the document has no slot yet", name)
 		e := s.ensure(stray)
