@@ -1346,9 +1346,12 @@ func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
 		return b.element(f, n, "iframe", nil, false, readAttrBits(n))
 	}
 	bits := readAttrBits(n)
-	acts := b.actions(f, n, role, bits)
+	var acts []string
+	if bits&bMayAct != 0 || f.d.HasFacts() {
+		acts = b.actions(f, n, role, bits) // else nil, its first test
+	}
 	interactive := roles.IsInteractive(role)
-	if !interactive && !keptRole(role) && len(acts) == 0 && !focusable(n, bits) {
+	if !interactive && !keptRole(role) && len(acts) == 0 && !mayFocus(n, bits) {
 		return nil
 	}
 	if role == "img" && f.c.Name(n) == "" {
@@ -1358,7 +1361,7 @@ func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
 		return nil
 	}
 	node := b.element(f, n, role, acts, filled, bits)
-	node.Focusable = !interactive && focusable(n, bits)
+	node.Focusable = !interactive && mayFocus(n, bits)
 	return node
 }
 
@@ -1383,6 +1386,12 @@ func (b *builder) actions(f *frame, n *html.Node, role string, bits attrBits) []
 	}
 	acts, _ := actions.Compute(role, rec, m)
 	return acts
+}
+
+// mayFocus is focusable, its first test inlined: most elements have no
+// tabindex or contenteditable attribute.
+func mayFocus(n *html.Node, bits attrBits) bool {
+	return bits&(bTabindex|bContentEditable) != 0 && focusable(n, bits)
 }
 
 // focusable reports an element with no interactive role that a person can
