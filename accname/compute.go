@@ -259,16 +259,9 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) tex
 		}
 		switch ch.Type {
 		case html.TextNode:
-			if suppressText || !w.step(depth+1) {
-				continue
+			if !suppressText {
+				w.textChild(&sb, ch, depth, 0)
 			}
-			t := ch.Data
-			if blank(t) && c.collapsedSpace(ch, w.root) {
-				continue
-			}
-			w.objects++
-			w.bytes += len(t)
-			sb.writeString(t)
 		case html.ElementNode:
 			if !itemsKnown {
 				items, itemsKnown = c.itemsBlockified(n), true
@@ -277,6 +270,26 @@ func (w *walker) content(n *html.Node, m mode, depth int, suppressText bool) tex
 		}
 	}
 	return sb.text()
+}
+
+// textChild adds text node ch, a child at depth+1 of the element whose
+// content is walked, to sb: nothing when the walk's steps run out or ch is
+// white space that collapses away; else its text, transformed by xf
+// (text-transform; 0 for none).
+func (w *walker) textChild(sb *textBuf, ch *html.Node, depth int, xf uint8) {
+	if !w.step(depth + 1) {
+		return
+	}
+	t := ch.Data
+	if blank(t) && w.c.collapsedSpace(ch, w.root) {
+		return
+	}
+	if xf != 0 {
+		t = applyTransform(t, xf)
+	}
+	w.objects++
+	w.bytes += len(t)
+	sb.writeString(t)
 }
 
 // contentFull is content for any element: ::before and ::after, a
@@ -339,19 +352,9 @@ func (w *walker) contentFull(n *html.Node, m mode, depth int, suppressText bool)
 		}
 		switch ch.Type {
 		case html.TextNode:
-			if suppressText || !w.step(depth+1) {
-				return
+			if !suppressText {
+				w.textChild(&sb, ch, depth, xf)
 			}
-			t := ch.Data
-			if blank(t) && c.collapsedSpace(ch, w.root) {
-				return
-			}
-			if xf != 0 {
-				t = applyTransform(t, xf)
-			}
-			w.objects++
-			w.bytes += len(t)
-			sb.writeString(t)
 		case html.ElementNode:
 			if !itemsKnown {
 				items, itemsKnown = c.itemsBlockified(n), true
