@@ -171,17 +171,7 @@ func ancestorNeed(sel *selector) (ancFilter, bool) {
 	if !ok {
 		return need, false
 	}
-	if x.tag != "" {
-		need.add(keyKindTag, x.tag)
-	}
-	if x.id != "" {
-		need.add(keyKindID, x.id)
-	}
-	for _, c := range x.classes {
-		if c != "" { // an empty class matches nothing; it cannot help
-			need.add(keyKindClass, c)
-		}
-	}
+	need = x.need
 	return need, need != ancFilter{}
 }
 
@@ -189,9 +179,10 @@ func ancestorNeed(sel *selector) (ancFilter, bool) {
 // depth (keepAncestors): the tree builder asks top down in document order,
 // so an element's parent is the one its parent's depth holds.
 type ancSlot struct {
-	n   *html.Node
-	anc ancFilter // keys of n and its ancestors
-	ok  bool      // anc has all of them
+	n    *html.Node
+	anc  ancFilter // keys of n and its ancestors
+	self ancFilter // keys of n
+	ok   bool      // anc has all of them
 }
 
 // Depth limits of the ancestor filters: entry.depth counts element
@@ -213,19 +204,21 @@ const (
 // another element's there, and is then matched by walking: the same
 // answers and charges, as the filter only skips walks that fail). An
 // element with element children and above maxAncDepth keeps its filter
-// at its depth (keepAncestors) for them, and the cascade adds its own keys
-// to it; a leaf's keys are not hashed.
+// at its depth for them: the cascade finds its own keys (the slot's self)
+// and compute adds them to its ancestors'; a leaf's keys are not hashed.
+// The matcher reads the slots of the subject's ancestors as it walks them
+// (matcher.kept): an ancestor whose own keys lack one a simple compound
+// tests does not match it, and once an ancestor's filter (its keys and its
+// ancestors') lacks one, no ancestor from there up matches it.
 
-// keepAncestors keeps anc (complete when ok), the filter of element n's
-// ancestors at depth d, as the filter of n's children, and returns it for
-// the cascade to add n's own keys.
-func (s *Sheet) keepAncestors(n *html.Node, d int, anc *ancFilter, ok bool) *ancFilter {
+// keepAncestors keeps the filter of element n at depth d: anc, the keys
+// of n and its ancestors (all of them when ok), and self, n's own.
+func (s *Sheet) keepAncestors(n *html.Node, d int, anc, self *ancFilter, ok bool) {
 	if d >= len(s.ancs) {
 		s.growAncestors(d)
 	}
 	x := &s.ancs[d]
-	x.n, x.anc, x.ok = n, *anc, ok
-	return &x.anc
+	x.n, x.anc, x.self, x.ok = n, *anc, *self, ok
 }
 
 // growAncestors makes room for a filter at depth d (d < maxAncDepth).
@@ -264,17 +257,20 @@ func (s *Sheet) keptAncestors(p *html.Node, k int) (ancFilter, bool) {
 	}
 	for j := len(path) - 1; j >= 0; j-- {
 		e := path[j]
-		anc.add(keyKindTag, e.Data)
+		var self ancFilter
+		self.add(keyKindTag, e.Data)
 		at := readAttrs(e)
 		if at.has&aID != 0 {
-			anc.addHash(keyKindID, keyHash(0, at.id))
+			self.addHash(keyKindID, keyHash(0, at.id))
 		}
 		if at.has&aClass != 0 {
 			own := &s.classOf(at.class, s.docRules).own
-			anc[0] |= own[0]
-			anc[1] |= own[1]
+			self[0] |= own[0]
+			self[1] |= own[1]
 		}
-		s.keepAncestors(e, k-j, &anc, ok)
+		anc[0] |= self[0]
+		anc[1] |= self[1]
+		s.keepAncestors(e, k-j, &anc, &self, ok)
 	}
 	s.ancPath = path[:0]
 	return anc, ok

@@ -75,7 +75,7 @@ func (x *extSel) Match(n *html.Node) bool {
 			ok := false
 			for j := range p.args {
 				m := matcher{budget: argBudget, steps: x.steps}
-				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n) {
+				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n, 0) {
 					ok = true
 					break
 				}
@@ -86,7 +86,7 @@ func (x *extSel) Match(n *html.Node) bool {
 		case extNot:
 			for j := range p.args {
 				m := matcher{budget: argBudget, steps: x.steps}
-				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n) {
+				if m.matchAt(&p.args[j], len(p.args[j].comps)-1, n, 0) {
 					return false
 				}
 			}
@@ -359,6 +359,7 @@ type simpleSel struct {
 	id      string
 	classes []string
 	text    string
+	need    ancFilter // the keys an element matching it has (simpleNeed)
 }
 
 // Match reports whether n has the tag, id and every class.
@@ -466,5 +467,25 @@ func parseSimple(s string) (*simpleSel, bool) {
 			return nil, false
 		}
 	}
+	x.need = simpleNeed(x)
 	return x, true
+}
+
+// simpleNeed returns the keys an element matching x has in a filter of
+// its own keys (ancFilter.addElement): its tag, id and classes (an empty
+// class matches nothing; it cannot help).
+func simpleNeed(x *simpleSel) ancFilter {
+	var need ancFilter
+	if x.tag != "" {
+		need.add(keyKindTag, x.tag)
+	}
+	if x.id != "" {
+		need.add(keyKindID, x.id)
+	}
+	for _, c := range x.classes {
+		if c != "" {
+			need.add(keyKindClass, c)
+		}
+	}
+	return need
 }

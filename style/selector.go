@@ -463,6 +463,10 @@ type matcher struct {
 	anc   ancFilter
 	depth int
 	ancOK bool
+	// ancs: the filters kept by depth (the Sheet's scratch ancs), read
+	// while ancOK: an ancestor p at depth d whose slot ancs[d] holds p has
+	// its own keys there (self), and its and its ancestors' (anc, when ok)
+	ancs []ancSlot
 	// memo: the answers of simple compounds left of the subject (an
 	// ancestor or sibling walk's), which the walks of an element's
 	// descendants and their selectors ask again and again; made by the
@@ -522,10 +526,14 @@ func (m *matcher) up(n *html.Node) *html.Node {
 // matches reports whether sel matches element n.
 func (m *matcher) matches(sel *selector, n *html.Node) bool {
 	m.budget = MatchBudget
-	return m.matchAt(sel, len(sel.comps)-1, n)
+	return m.matchAt(sel, len(sel.comps)-1, n, m.depth)
 }
 
-func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
+// matchAt reports whether comps[i] of sel matches n and the compounds to
+// its left match around n. d is n's count of element ancestors, when
+// m.ancOK (the subject's is m.depth; a parent's is one less, a sibling's
+// the same).
+func (m *matcher) matchAt(sel *selector, i int, n *html.Node, d int) bool {
 	if m.budget <= 0 {
 		return false
 	}
@@ -544,6 +552,11 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 	}
 	if c := sel.comps[i]; i < len(sel.comps)-1 && m.memoOn {
 		if x, ok := c.(*simpleSel); ok {
+			if m.ancOK {
+				if y := m.kept(n, d); y != nil && !y.self.covers(&x.need) {
+					return false // n has not every key x tests
+				}
+			}
 			if !m.simpleMatch(x, n) {
 				return false
 			}
@@ -559,33 +572,40 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 	switch sel.combs[i-1] {
 	case '>':
 		p := m.up(n)
-		return p != nil && m.matchAt(sel, i-1, p)
+		return p != nil && m.matchAt(sel, i-1, p, d-1)
 	case ' ':
 		if m.ancOK && sel.hasNeed && i == len(sel.comps)-1 && !m.anc.covers(&sel.need) {
 			return m.skipAncestors(m.depth) // no ancestor has what comps[i-1] tests
 		}
-		if i == 1 && m.memoOn {
-			if x, ok := sel.comps[0].(*simpleSel); ok {
-				return m.walkSimple(x, n)
-			}
+		x, simple := sel.comps[i-1].(*simpleSel)
+		if i == 1 && m.memoOn && simple {
+			return m.walkSimple(x, n, d)
 		}
+		dp := d - 1
 		for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
-			if m.matchAt(sel, i-1, p) {
+			if simple && m.ancOK {
+				if y := m.kept(p, dp); y != nil && y.ok && !y.anc.covers(&x.need) {
+					// neither p nor an ancestor of it has every key x tests
+					return m.skipAncestors(dp + 1)
+				}
+			}
+			if m.matchAt(sel, i-1, p, dp) {
 				return true
 			}
+			dp--
 		}
 	case '+':
 		if m.scope != nil && n == m.scope.Parent {
 			return false
 		}
 		p := prevElement(n)
-		return p != nil && m.matchAt(sel, i-1, p)
+		return p != nil && m.matchAt(sel, i-1, p, d)
 	case '~':
 		if m.scope != nil && n == m.scope.Parent {
 			return false
 		}
 		for p := prevElement(n); p != nil && m.budget > 0; p = prevElement(p) {
-			if m.matchAt(sel, i-1, p) {
+			if m.matchAt(sel, i-1, p, d) {
 				return true
 			}
 		}
@@ -593,14 +613,36 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node) bool {
 	return false
 }
 
+// kept returns the ancestor filter slot of element n at depth d when it
+// holds n, else nil (n is deeper than the slots, or the slot was kept for
+// another element since).
+func (m *matcher) kept(n *html.Node, d int) *ancSlot {
+	if uint(d) < uint(len(m.ancs)) {
+		if y := &m.ancs[d]; y.n == n {
+			return y
+		}
+	}
+	return nil
+}
+
 // walkSimple is the descendant walk of matchAt for a selector's leftmost
-// compound x, a simple one, from n: matchAt(sel, 0, p) for each ancestor p
-// in turn, written out (the same budget and step charges, and the host of
-// a shadow tree is featureless: x never matches it) without a call per
-// ancestor, as the longest walks are these, up to an ancestor near the
-// root.
-func (m *matcher) walkSimple(x *simpleSel, n *html.Node) bool {
+// compound x, a simple one, from n at depth d: matchAt(sel, 0, p) for
+// each ancestor p in turn, written out (the same budget and step charges,
+// and the host of a shadow tree is featureless: x never matches it)
+// without a call per ancestor, as the longest walks are these, up to an
+// ancestor near the root. With the ancestor filters, an ancestor whose own
+// keys lack one x tests fails without a test, and once neither it nor an
+// ancestor of it has them all, the rest of the walk is charged at once.
+func (m *matcher) walkSimple(x *simpleSel, n *html.Node, d int) bool {
+	dp := d - 1
 	for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
+		var y *ancSlot
+		if m.ancOK {
+			if y = m.kept(p, dp); y != nil && y.ok && !y.anc.covers(&x.need) {
+				return m.skipAncestors(dp + 1)
+			}
+		}
+		dp--
 		m.budget--
 		if m.steps != nil {
 			if *m.steps <= 0 {
@@ -609,6 +651,9 @@ func (m *matcher) walkSimple(x *simpleSel, n *html.Node) bool {
 			*m.steps--
 		}
 		if m.scope != nil && p == m.scope.Parent {
+			continue
+		}
+		if y != nil && !y.self.covers(&x.need) {
 			continue
 		}
 		if m.simpleMatch(x, p) {

@@ -467,9 +467,9 @@ func (c *cascaded) offer(ps pseudo, dl *decl, prio uint64) {
 // are r (nil: none); t are its tag's facts.
 func (s *Sheet) cascade(n, sc *html.Node, r *scopeRules, t *tagInfo, at *elemAttrs, out *cascaded, own *ancFilter) bool {
 	out.reset()
-	// n's own keys go into own (its children's ancestor filter) as the
-	// bucket lookups read them: each id and class is hashed once for both
-	// (addElement's keys, in one pass).
+	// n's own keys go into own (a zero filter: compute adds it to its
+	// children's ancestor filter) as the bucket lookups read them: each id
+	// and class is hashed once for both (addElement's keys, in one pass).
 	if own != nil {
 		own.set(uint(t.bitA), uint(t.bitB))
 	}
@@ -978,9 +978,10 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 				s.growAncestors(d)
 			}
 			x := &s.ancs[d]
-			x.n, x.anc, x.ok = n, anc, ok
-			own = &x.anc
+			x.n, x.anc, x.self, x.ok = n, anc, ancFilter{}, ok
+			own = &x.self
 		}
+		s.m.ancs = s.ancs
 	}
 	var at elemAttrs
 	at.read(n)
@@ -993,6 +994,12 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 	declared := false
 	if own != nil || s.mayDeclare(n, r, &at) { // most elements of a page without a sheet skip the cascade
 		declared = s.cascade(n, sc, r, t, &at, cas, own)
+	}
+	if own != nil {
+		// n's keys (own, its slot's self) join its ancestors' for its children
+		x := &s.ancs[e.depth]
+		x.anc[0] |= own[0]
+		x.anc[1] |= own[1]
 	}
 	s.m.ancOK = false
 	if !declared && !t.docBox && s.doc.Facts(n) == nil {
