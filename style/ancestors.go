@@ -162,17 +162,15 @@ func (f *ancFilter) addElement(n *html.Node) {
 // when sel ends in a descendant combinator after a simple compound
 // ("… .toc li"), and whether it does.
 func ancestorNeed(sel *selector) (ancFilter, bool) {
-	var need ancFilter
 	k := len(sel.comps)
 	if k < 2 || sel.combs[k-2] != ' ' {
-		return need, false
+		return ancFilter{}, false
 	}
 	x, ok := sel.comps[k-2].(*simpleSel)
 	if !ok {
-		return need, false
+		return ancFilter{}, false
 	}
-	need = x.need
-	return need, need != ancFilter{}
+	return x.need, x.need != ancFilter{}
 }
 
 // ancSlot is the ancestor filter of the element last computed at one
