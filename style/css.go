@@ -717,7 +717,7 @@ type commentCut struct{ at, shift int32 }
 // stripCommentsAt is stripComments that also returns where it cut, in
 // order (nil when s has no comment and is returned as it is). Runs of
 // bytes that start nothing (not a quote, a backslash or a slash) are
-// copied whole.
+// copied whole, found by IndexByte.
 func stripCommentsAt(s string) (string, []commentCut) {
 	if !strings.Contains(s, "/*") {
 		return s, nil
@@ -725,10 +725,22 @@ func stripCommentsAt(s string) (string, []commentCut) {
 	cuts := make([]commentCut, 0, strings.Count(s, "/*")) // at most one cut each
 	var b strings.Builder
 	b.Grow(len(s))
+	// next[k]: the index of the first commentBytes[k] at or after the
+	// place it was looked for from (len(s): none), -1 before the first
+	// look. Style text has few of them: IndexByte finds each in long
+	// strides, and a byte's index is looked for again only once passed.
+	next := [len(commentBytes)]int{-1, -1, -1, -1}
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && !commentSpecial[s[j]] {
-			j++
+		j := len(s)
+		for k := range next {
+			if next[k] < i {
+				if p := strings.IndexByte(s[i:], commentBytes[k]); p >= 0 {
+					next[k] = i + p
+				} else {
+					next[k] = len(s)
+				}
+			}
+			j = min(j, next[k])
 		}
 		b.WriteString(s[i:j])
 		if i = j; i >= len(s) {
@@ -758,9 +770,9 @@ func stripCommentsAt(s string) (string, []commentCut) {
 	return b.String(), cuts
 }
 
-// commentSpecial marks the bytes stripCommentsAt looks at: quotes, the
+// commentBytes are the bytes stripCommentsAt looks at: quotes, the
 // backslash and the slash.
-var commentSpecial = [256]bool{'"': true, '\'': true, '\\': true, '/': true}
+const commentBytes = "\"'\\/"
 
 // rehome returns s, a string parsed out of stripped (stripCommentsAt of
 // orig, cut at cuts), as the equal piece of orig when orig holds it at the
