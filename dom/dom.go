@@ -360,28 +360,100 @@ func (d *Doc) resolveShadows() {
 	}
 	// Hosts in document order, and the first parent recorded for a node
 	// wins, so the flat tree never depends on map order.
-	set := func(c, p *html.Node) {
-		if r.parent == nil {
-			r.parent = make(map[*html.Node]*html.Node)
+	if r.parent == nil {
+		// sized for every shadow-root child and light child, so that the
+		// map is made once rather than grown while it fills
+		n := 0
+		for _, host := range r.hosts {
+			for c := r.shadow[host].FirstChild; c != nil; c = c.NextSibling {
+				n++
+			}
+			for c := host.FirstChild; c != nil; c = c.NextSibling {
+				n++
+			}
 		}
+		if n == 0 {
+			return // nothing to record
+		}
+		r.parent = make(map[*html.Node]*html.Node, n)
+	}
+	set := func(c, p *html.Node) {
 		if _, done := r.parent[c]; !done {
 			r.parent[c] = p
 		}
 	}
+	var slotsBuf [8]shadowSlot
+	var stackBuf [32]*html.Node
 	for _, host := range r.hosts {
 		sr := r.shadow[host]
 		for c := sr.FirstChild; c != nil; c = c.NextSibling {
 			set(c, host)
 		}
+		var slots []shadowSlot // the slots of sr's tree, found by its first light child that can take one
+		listed := false
 		for c := host.FirstChild; c != nil; c = c.NextSibling {
 			if c == sr {
 				continue
 			}
-			if s := d.assignedSlot(host, sr, c); s != nil {
+			name := ""
+			if c.Type == html.ElementNode {
+				name, _ = Attr(c, "slot")
+			} else if c.Type != html.TextNode {
+				continue // only elements and text are slotted
+			}
+			if !listed {
+				slots, listed = slotsOf(sr, slotsBuf[:0], stackBuf[:0]), true
+			}
+			if s := pickSlot(slots, name); s != nil {
 				set(c, s)
 			}
 		}
 	}
+}
+
+// shadowSlot is a slot element of a shadow tree and its name attribute.
+type shadowSlot struct {
+	n    *html.Node
+	name string
+}
+
+// slotsOf appends to buf the slot elements of shadow root sr's tree in tree
+// order, with their names: not those inside a nested shadow root or an
+// inert template, which own their slots. stack is scratch for the walk.
+func slotsOf(sr *html.Node, buf []shadowSlot, stack []*html.Node) []shadowSlot {
+	for x := sr.LastChild; x != nil; x = x.PrevSibling {
+		stack = append(stack, x)
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Type != html.ElementNode {
+			continue
+		}
+		if x.Data == "slot" && x.Namespace == "" {
+			name, _ := Attr(x, "name")
+			buf = append(buf, shadowSlot{x, name})
+		}
+		if IsShadowRoot(x) || (x.Data == "template" && x.Namespace == "") {
+			continue // nested shadow trees and inert templates own their slots
+		}
+		for y := x.LastChild; y != nil; y = y.PrevSibling {
+			stack = append(stack, y)
+		}
+	}
+	return buf
+}
+
+// pickSlot returns the first of slots (slotsOf's) named name: the slot a
+// light child whose slot attribute is name (an element's; "" for text and
+// elements without one) is assigned to, or nil when none takes it.
+func pickSlot(slots []shadowSlot, name string) *html.Node {
+	for i := range slots {
+		if slots[i].name == name {
+			return slots[i].n
+		}
+	}
+	return nil
 }
 
 // Index returns the pre-order element index of n, or -1 when n is not an
@@ -498,45 +570,6 @@ func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
 		buf = append(buf, c)
 	}
 	return buf
-}
-
-// assignedSlot finds the slot in shadow root sr that light child c of host is
-// assigned to: by its slot attribute for elements, the default (unnamed) slot
-// otherwise. It returns nil when no slot takes it.
-func (d *Doc) assignedSlot(host, sr, c *html.Node) *html.Node {
-	name := ""
-	if c.Type == html.ElementNode {
-		name, _ = Attr(c, "slot")
-	} else if c.Type != html.TextNode {
-		return nil
-	}
-	var found *html.Node
-	stack := []*html.Node{}
-	for x := sr.LastChild; x != nil; x = x.PrevSibling {
-		stack = append(stack, x)
-	}
-	for len(stack) > 0 && found == nil {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x.Type != html.ElementNode {
-			continue
-		}
-		if x.Data == "slot" && x.Namespace == "" {
-			sn, _ := Attr(x, "name")
-			if sn == name {
-				found = x
-				break
-			}
-		}
-		if IsShadowRoot(x) || (x.Data == "template" && x.Namespace == "") {
-			continue // nested shadow trees and inert templates own their slots
-		}
-		for y := x.LastChild; y != nil; y = y.PrevSibling {
-			stack = append(stack, y)
-		}
-	}
-	_ = host
-	return found
 }
 
 // Frame returns the document shown by an iframe element (its srcdoc, or a
