@@ -136,16 +136,33 @@ const maxBlockDepth = 16
 // Layers are recorded in lt.
 func parseSheet(src string, lt *layerTree, out []rawRule) []rawRule {
 	p := ruleParser{lt: lt}
-	return p.parseRuleList(src, 0, 0, "", out)
+	p.f.reset()
+	out, _ = p.parseRuleList(src, 0, 0, 0, "", false, out)
+	return out
 }
 
-// ruleParser carries the layer tree through nested blocks.
+// ruleParser carries the layer tree through nested blocks, and the finder
+// of the sheet's structural bytes.
 type ruleParser struct {
 	lt *layerTree
+	f  finder
 }
 
-func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string, out []rawRule) []rawRule {
-	i := 0
+// The stop sets of the sheet's scans (bytes of finderBytes): a qualified
+// rule's prelude (the last one also ends at the '}' closing the block it
+// is in), a statement or declaration, and blockEnd's.
+const (
+	preludeSet      = "{\"'\\(["
+	preludeCloseSet = "{}\"'\\(["
+	statementSet    = ";}{\"'\\(["
+	blockSet        = "}{)]\"'\\(["
+)
+
+// parseRuleList parses the rule list of s from i, in one pass. When nested
+// it is the body of an at-rule's block, which a top-level '}' closes: it
+// returns the index of that '}' (len(s) when unterminated). At the top
+// level a '}' is stray and skipped.
+func (p *ruleParser) parseRuleList(s string, i, depth, layer int, layerName string, nested bool, out []rawRule) ([]rawRule, int) {
 	for i < len(s) {
 		c := s[i]
 		switch {
@@ -153,6 +170,9 @@ func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string,
 			i = skipWS(s, i+1)
 			continue
 		case c == '}':
+			if nested {
+				return out, i
+			}
 			i++ // stray closing brace
 			continue
 		case strings.HasPrefix(s[i:], "<!--"):
@@ -167,32 +187,34 @@ func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string,
 				j++
 			}
 			name := strings.ToLower(s[i+1 : j])
-			end, open := scanPrelude(s, j, true)
+			end, stop := p.prelude(s, j, statementSet)
 			prelude := s[j:end]
-			if !open {
-				i = end + 1 // past ';' (or end)
+			if stop != '{' {
 				if name == "layer" {
 					// @layer a, b; declares the order of layers
 					for _, n := range strings.Split(prelude, ",") {
 						p.lt.child(layer, layerName, strings.TrimSpace(n))
 					}
 				}
+				if stop == '}' && nested {
+					return out, end
+				}
+				i = end + 1 // past ';' (or end)
 				continue
 			}
-			close := blockEnd(s, end)
-			body := s[end+1 : close]
-			i = close + 1
 			if depth+1 >= maxBlockDepth {
+				i = p.blockEnd(s, end) + 1
 				continue
 			}
+			close := -1
 			switch name {
 			case "media":
 				if evalMediaList(prelude) {
-					out = p.parseRuleList(body, depth+1, layer, layerName, out)
+					out, close = p.parseRuleList(s, end+1, depth+1, layer, layerName, true, out)
 				}
 			case "supports":
 				if evalSupports(prelude) {
-					out = p.parseRuleList(body, depth+1, layer, layerName, out)
+					out, close = p.parseRuleList(s, end+1, depth+1, layer, layerName, true, out)
 				}
 			case "layer":
 				ln := strings.TrimSpace(prelude)
@@ -201,24 +223,174 @@ func (p *ruleParser) parseRuleList(s string, depth, layer int, layerName string,
 					ln = "\x00" + strconv.Itoa(p.lt.anon)
 				}
 				id, full := p.lt.child(layer, layerName, ln)
-				out = p.parseRuleList(body, depth+1, id, full, out)
+				out, close = p.parseRuleList(s, end+1, depth+1, id, full, true, out)
 			}
-			// Everything else (@font-face, @keyframes, @container, @scope,
-			// @page, ...) is skipped.
+			if close < 0 {
+				// Everything else (@font-face, @keyframes, @container,
+				// @scope, @page, ...) is skipped.
+				close = p.blockEnd(s, end)
+			}
+			i = close + 1
 		default:
-			end, open := scanPrelude(s, i, false)
-			if !open {
-				return out // a prelude without a block runs to the end
+			set := preludeSet
+			if nested {
+				set = preludeCloseSet
 			}
-			close := blockEnd(s, end)
-			decls := parseDecls(s[end+1:close], false)
+			end, stop := p.prelude(s, i, set)
+			if stop != '{' {
+				if stop == '}' {
+					return out, end // a prelude without a block: the block it is in ends
+				}
+				return out, len(s) // a prelude without a block runs to the end
+			}
+			decls, close := p.parseBody(s, end+1)
 			if len(decls) > 0 {
 				out = append(out, rawRule{selectors: strings.TrimSpace(s[i:end]), decls: decls, layer: layer})
 			}
 			i = close + 1
 		}
 	}
-	return out
+	return out, len(s)
+}
+
+// parseBody parses the declarations of a qualified rule's block from i
+// (just past its '{') to the '}' that closes it, in one pass, and returns
+// them (as parseDecls would those of the block's text) and the index of
+// that '}' (len(s) when unterminated).
+func (p *ruleParser) parseBody(s string, i int) ([]decl, int) {
+	var out []decl
+	for i < len(s) {
+		c := s[i]
+		if isWS(c) || c == ';' {
+			i = skipWS(s, i+1)
+			continue
+		}
+		if c == '}' {
+			return out, i
+		}
+		end, stop := p.prelude(s, i, statementSet)
+		if stop == '{' {
+			i = p.blockEnd(s, end) + 1 // a nested rule or at-rule
+			continue
+		}
+		out = appendDecl(out, s[i:end])
+		if stop == '}' {
+			return out, end
+		}
+		i = end + 1
+	}
+	return out, len(s)
+}
+
+// prelude is scanPrelude over the finder: it scans s from i to the first
+// top-level byte of set that is not a quote, a backslash or an opening
+// bracket, skipping strings and (...) / [...] blocks whole, and returns its
+// index and the byte (len(s) and 0 when there is none).
+func (p *ruleParser) prelude(s string, i int, set string) (int, byte) {
+	for i < len(s) {
+		if i = p.f.find(s, i, set); i >= len(s) {
+			break
+		}
+		switch c := s[i]; c {
+		case '"', '\'':
+			i = skipString(s, i)
+		case '\\':
+			i += 2
+		case '(', '[':
+			i = p.blockEnd(s, i) + 1
+		default:
+			return i, c
+		}
+	}
+	return len(s), 0
+}
+
+// blockEnd is blockEnd over the finder.
+func (p *ruleParser) blockEnd(s string, open int) int {
+	var buf [64]byte
+	stack := buf[:0] // expected closers
+	for i := open; i < len(s); {
+		if i = p.f.find(s, i, blockSet); i >= len(s) {
+			break
+		}
+		switch c := s[i]; c {
+		case '"', '\'':
+			i = skipString(s, i)
+			continue
+		case '\\':
+			i += 2
+			continue
+		case '{':
+			stack = append(stack, '}')
+		case '[':
+			stack = append(stack, ']')
+		case '(':
+			stack = append(stack, ')')
+		case '}', ']', ')':
+			if len(stack) > 0 && stack[len(stack)-1] == c {
+				stack = stack[:len(stack)-1]
+				if len(stack) == 0 {
+					return i
+				}
+			}
+		}
+		i++
+	}
+	return len(s)
+}
+
+// finderBytes are the bytes the sheet's scans stop at.
+const finderBytes = "\"'\\([{}]);"
+
+// finderSlot is each finderBytes byte's index there.
+var finderSlot = func() (t [256]uint8) {
+	for k := 0; k < len(finderBytes); k++ {
+		t[finderBytes[k]] = uint8(k)
+	}
+	return t
+}()
+
+// finder finds the next structural byte of one style sheet's text. Style
+// text is mostly names, values and indentation: IndexByte finds each kind
+// of byte in long strides, and the place found is kept until the scan
+// passes it, so that each byte of the text is looked at about once by
+// IndexByte instead of by a byte loop in each scan.
+type finder struct {
+	// next[k]: the index of the first finderBytes[k] at or after the place
+	// it was looked for from (len of the text: none); -1: not looked for
+	next [len(finderBytes)]int
+	// at: the latest place asked about; an earlier one resets next
+	at int
+}
+
+func (f *finder) reset() {
+	for k := range f.next {
+		f.next[k] = -1
+	}
+	f.at = 0
+}
+
+// find returns the index of the first byte of set (bytes of finderBytes)
+// in s at or after i, or len(s). All calls of one parse pass the same s.
+func (f *finder) find(s string, i int, set string) int {
+	if i < f.at {
+		f.reset()
+	}
+	f.at = i
+	p := len(s)
+	for k := 0; k < len(set); k++ {
+		b := set[k]
+		x := &f.next[finderSlot[b]]
+		if *x < i {
+			if q := strings.IndexByte(s[i:], b); q >= 0 {
+				*x = i + q
+			} else {
+				*x = len(s)
+			}
+		}
+		p = min(p, *x)
+	}
+	return p
 }
 
 // scanPrelude scans from i to the first top-level '{' (and, when semi is
@@ -382,29 +554,36 @@ func parseDecls(s string, inline bool) []decl {
 			i = blockEnd(s, end) + 1
 			continue
 		}
-		d := s[i:end]
+		out = appendDecl(out, s[i:end])
 		i = end + 1
-		if c == '@' {
-			continue
+	}
+	return out
+}
+
+// appendDecl appends to out the declaration d (its text from its first
+// byte that is not white space, up to its ';') when it is one of a kept
+// property.
+func appendDecl(out []decl, d string) []decl {
+	if d == "" || d[0] == '@' {
+		return out
+	}
+	colon := strings.IndexByte(d, ':')
+	if colon <= 0 {
+		return out
+	}
+	name := strings.TrimSpace(d[:colon])
+	if len(name) > 20 {
+		return out
+	}
+	p, ok := propByName[dom.LowerASCII(name)]
+	if !ok {
+		return out
+	}
+	if v, ok := parseValue(p, d[colon+1:]); ok {
+		if p == propDisplay || p == propVisibility || p == propContentVisibility {
+			v.id = staticKeywordIDs[v.kw]
 		}
-		colon := strings.IndexByte(d, ':')
-		if colon <= 0 {
-			continue
-		}
-		name := strings.TrimSpace(d[:colon])
-		if len(name) > 20 {
-			continue
-		}
-		p, ok := propByName[dom.LowerASCII(name)]
-		if !ok {
-			continue
-		}
-		if v, ok := parseValue(p, d[colon+1:]); ok {
-			if p == propDisplay || p == propVisibility || p == propContentVisibility {
-				v.id = staticKeywordIDs[v.kw]
-			}
-			out = append(out, v)
-		}
+		out = append(out, v)
 	}
 	return out
 }
