@@ -379,7 +379,7 @@ func TestSQLiteRecorderRunsAndGraph(t *testing.T) {
 	// Reopen: everything is still there, the schema is not re-applied.
 	st = openStore(t, path)
 	defer st.Close()
-	if v, err := st.SchemaVersion(ctx); err != nil || v != 2 {
+	if v, err := st.SchemaVersion(ctx); err != nil || v != 3 {
 		t.Errorf("schema version %d, %v", v, err)
 	}
 	g2, err := st.Graph(ctx, "")

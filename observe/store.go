@@ -55,8 +55,11 @@ type Store interface {
 	// Run returns the steps of run in order, without Text, Links or
 	// Elements.
 	Run(ctx context.Context, run string) ([]*Observation, error)
-	// Graph returns the state graph of the runs of site ("" for all runs):
-	// nodes are States, edges the steps' actions.
+	// Graph returns the state graph of the runs and trajectories of site
+	// ("" for all): nodes are the steps' States and the trajectories'
+	// observations, edges the steps' actions and the trajectories' edges
+	// (Graph.AddRun). A trajectory whose id is also a run's is counted
+	// once, through the run's steps.
 	Graph(ctx context.Context, site string) (*Graph, error)
 
 	// CreateTrajectory stores a new trajectory, which must Validate (a run

@@ -35,5 +35,5 @@ func ExampleOpen() {
 	fmt.Println("schema", v)
 	// Output:
 	// r1 0 [button] Buy [id=1]
-	// schema 2
+	// schema 3
 }

@@ -92,11 +92,13 @@ const (
 	qGraph        = `SELECT obs, prev, action, url, title FROM steps WHERE ? = '' OR site = ? ORDER BY run, seq`
 	qHealth       = `INSERT INTO health(id, writes) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET writes = health.writes + 1`
 	qHasTraj      = `SELECT COUNT(*) FROM trajectories WHERE id = ?`
-	qAddTraj      = `INSERT INTO trajectories(id, meta) VALUES (?, ?)`
-	qSetTrajMeta  = `UPDATE trajectories SET meta = ? WHERE id = ?`
+	qAddTraj      = `INSERT INTO trajectories(id, meta, site) VALUES (?, ?, ?)`
+	qSetTrajMeta  = `UPDATE trajectories SET meta = ?, site = ? WHERE id = ?`
+	qGraphTraj    = `SELECT id FROM trajectories t WHERE (? = '' OR site = ?) AND NOT EXISTS (SELECT 1 FROM steps s WHERE s.run = t.id) ORDER BY id`
 	qTrajMeta     = `SELECT meta FROM trajectories WHERE id = ?`
 	qAddTrajObs   = `INSERT INTO trajectory_observations(traj, idx, obs, url, title) VALUES (?, ?, ?, ?, ?)`
 	qTrajObs      = `SELECT t.obs, t.url, t.title, o.text, o.links FROM trajectory_observations t JOIN observations o ON o.id = t.obs WHERE t.traj = ? ORDER BY t.idx`
+	qTrajObsIDs   = `SELECT obs, url, title, '', '' FROM trajectory_observations WHERE traj = ? ORDER BY idx`
 	qAddTrajStep  = `INSERT INTO trajectory_steps(traj, idx, doc) VALUES (?, ?, ?)`
 	qTrajSteps    = `SELECT doc FROM trajectory_steps WHERE traj = ? ORDER BY idx`
 	qCountContent = `SELECT COUNT(*) FROM observations`
@@ -427,6 +429,41 @@ func (s *Store) Graph(ctx context.Context, site string) (*observe.Graph, error) 
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	// Then the site's trajectories, in id order: their observations are
+	// nodes under the ids the agent was shown (a step's id, equal to its
+	// State when the step renumbered nothing), their edges the actions
+	// that succeeded (observe.Graph.AddRun). A trajectory whose id names
+	// a run of steps is the record of that run, whose steps are counted
+	// already: it is not counted twice.
+	ids, err := s.rows(ctx, s.r, qGraphTraj, site, site)
+	if err != nil {
+		return nil, err
+	}
+	var trajs []string
+	for ids.Next() {
+		var id string
+		if err := ids.Scan(&id); err != nil {
+			ids.Close()
+			return nil, err
+		}
+		trajs = append(trajs, id)
+	}
+	if err := ids.Close(); err != nil {
+		return nil, err
+	}
+	if err := ids.Err(); err != nil {
+		return nil, err
+	}
+	for _, id := range trajs {
+		run, err := s.trajectory(ctx, s.r, id, false)
+		if err != nil {
+			return nil, s.trajErr(id, err)
+		}
+		g.AddRun(run)
 	}
 	return g, nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/axtree/axtree/observe"
 	"github.com/axtree/axtree/trajectory"
@@ -30,7 +31,7 @@ func (s *Store) CreateTrajectory(ctx context.Context, run *trajectory.Run) error
 		if n > 0 {
 			return fmt.Errorf("observe: trajectory %s: %w", run.ID, observe.ErrExists)
 		}
-		if err := s.exec(ctx, tx, qAddTraj, run.ID, string(rows.Meta)); err != nil {
+		if err := s.exec(ctx, tx, qAddTraj, run.ID, string(rows.Meta), strings.ToLower(run.Site)); err != nil {
 			return err
 		}
 		return s.addTrajectoryRows(ctx, tx, run.ID, rows, 0, 0)
@@ -68,7 +69,7 @@ func (s *Store) AppendTrajectory(ctx context.Context, id string, add *observe.Tr
 	}
 	steps := 0
 	err := s.write(ctx, "trajectory:"+id, func(tx *sql.Tx) error {
-		run, err := s.trajectory(ctx, tx, id)
+		run, err := s.trajectory(ctx, tx, id, true)
 		if err != nil {
 			return err
 		}
@@ -87,7 +88,7 @@ func (s *Store) AppendTrajectory(ctx context.Context, id string, add *observe.Tr
 		if err := s.addTrajectoryRows(ctx, tx, id, fresh, len(run.Observations), len(run.Steps)); err != nil {
 			return err
 		}
-		if err := s.exec(ctx, tx, qSetTrajMeta, string(rows.Meta), id); err != nil {
+		if err := s.exec(ctx, tx, qSetTrajMeta, string(rows.Meta), strings.ToLower(merged.Site), id); err != nil {
 			return err
 		}
 		steps = len(merged.Steps)
@@ -98,11 +99,14 @@ func (s *Store) AppendTrajectory(ctx context.Context, id string, add *observe.Tr
 
 // Trajectory implements observe.Store.
 func (s *Store) Trajectory(ctx context.Context, id string) (*trajectory.Run, error) {
-	run, err := s.trajectory(ctx, s.r, id)
+	run, err := s.trajectory(ctx, s.r, id, true)
 	return run, s.trajErr(id, err)
 }
 
-func (s *Store) trajectory(ctx context.Context, q queryer, id string) (*trajectory.Run, error) {
+// trajectory reads trajectory id through q; with texts false its
+// observations come without their text and links (what the state graph
+// needs: ids, URLs and titles).
+func (s *Store) trajectory(ctx context.Context, q queryer, id string, texts bool) (*trajectory.Run, error) {
 	rows := &observe.TrajectoryRows{}
 	err := s.row(ctx, q, qTrajMeta, id).Scan(&rows.Meta)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -111,7 +115,11 @@ func (s *Store) trajectory(ctx context.Context, q queryer, id string) (*trajecto
 	if err != nil {
 		return nil, err
 	}
-	obs, err := s.rows(ctx, q, qTrajObs, id)
+	qObs := qTrajObs
+	if !texts {
+		qObs = qTrajObsIDs
+	}
+	obs, err := s.rows(ctx, q, qObs, id)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,7 @@ func Run(t *testing.T, open Factory) {
 		{"HostileMetadata", testHostileMetadata},
 		{"Health", testHealth},
 		{"Trajectories", testTrajectories},
+		{"TrajectoriesInGraph", testTrajectoriesInGraph},
 		{"TrajectoryAppendChecked", testTrajectoryAppendChecked},
 		{"TrajectoryConcurrentAppends", testTrajectoryConcurrent},
 	} {
@@ -502,6 +503,71 @@ func testTrajectories(t *testing.T, open Factory) {
 	stats, err := st.Stats(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, stats.Trajectories)
+	verify(t, st)
+}
+
+// testTrajectoriesInGraph: a site's state graph counts its stored
+// trajectories (it used to count only the steps of runs): their
+// observations are nodes, their edges the actions that succeeded, an
+// appended step adds its edge, other sites' trajectories stay out, and a
+// trajectory that records a run of steps is not counted twice.
+func testTrajectoriesInGraph(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t)
+	rec, obs := newTrajectory(t, "traj-g")
+	require.NoError(t, st.CreateTrajectory(ctx, rec.Run()))
+	g, err := st.Graph(ctx, "shop.example")
+	require.NoError(t, err)
+	if nodes := g.Nodes(); assert.Len(t, nodes, 1) {
+		assert.Equal(t, observe.GraphNode{ID: obs[0], URL: "https://shop.example/", Title: "Shop", Visits: 1, Starts: 1}, nodes[0])
+	}
+	assert.Empty(t, g.Edges(), "one step leads nowhere yet")
+
+	res, err := rec.Resolve(obs[1], 7)
+	require.NoError(t, err)
+	_, err = rec.Append(trajectory.Step{Kind: trajectory.KindProgram, Observation: obs[1], Line: 2,
+		Actions: []trajectory.Action{{Call: trajectory.Call{Tool: "click", Args: trajectory.RawJSON(`{"id":7}`)}, Resolved: res, Outcome: trajectory.ActionOK}},
+		Outcome: trajectory.StepOK})
+	require.NoError(t, err)
+	full, err := rec.Finish(trajectory.Success, "")
+	require.NoError(t, err)
+	_, err = st.AppendTrajectory(ctx, "traj-g", &observe.TrajectoryAppend{Observations: full.Observations, Steps: full.Steps[1:], Outcome: full.Outcome, Ended: full.Ended})
+	require.NoError(t, err)
+	want := observe.NewGraph()
+	want.AddRun(full)
+	g, err = st.Graph(ctx, "shop.example")
+	require.NoError(t, err)
+	assert.Equal(t, string(want.JSON()), string(g.JSON()))
+	if edges := g.Edges(); assert.Len(t, edges, 1) {
+		e := edges[0]
+		assert.Equal(t, obs[0], e.From)
+		assert.Equal(t, obs[1], e.To)
+		assert.Equal(t, 1, e.Count)
+		if assert.NotNil(t, e.Action) {
+			assert.Equal(t, "type", e.Action.Action)
+			assert.Equal(t, "cat", e.Action.Value)
+			assert.Equal(t, "searchbox", e.Action.Role)
+		}
+	}
+	other, err := st.Graph(ctx, "elsewhere.example")
+	require.NoError(t, err)
+	assert.Empty(t, other.Nodes())
+
+	// A run of steps, and a trajectory under the same id (the same texts as
+	// traj-g's, so counted it would double traj-g's edge): the run's steps
+	// are in the graph of their site, the trajectory is not counted again.
+	jobRun(t, &observe.Recorder{Store: st, Now: clock()}, "run-a")
+	dup, _ := newTrajectory(t, "run-a")
+	require.NoError(t, st.CreateTrajectory(ctx, dup.Run()))
+	g, err = st.Graph(ctx, "shop.example")
+	require.NoError(t, err)
+	assert.Equal(t, string(want.JSON()), string(g.JSON()), "the trajectory of a run was counted again")
+	all, err := st.Graph(ctx, "")
+	require.NoError(t, err)
+	jobs, err := st.Graph(ctx, "jobs.example.org")
+	require.NoError(t, err)
+	assert.Len(t, jobs.Nodes(), 3)
+	assert.Len(t, all.Nodes(), len(jobs.Nodes())+2, "the graph of all sites holds both")
 	verify(t, st)
 }
 

@@ -1,0 +1,7 @@
+-- A trajectory's site (its lower-case host, from meta) as a column, so that
+-- the state graph of a site (Store.Graph) finds the site's trajectories
+-- without reading every one. Trajectories stored before this migration
+-- take it from their meta.
+ALTER TABLE trajectories ADD COLUMN site TEXT NOT NULL DEFAULT '';
+UPDATE trajectories SET site = lower(COALESCE(json_extract(meta, '$.site'), ''));
+CREATE INDEX trajectories_site ON trajectories(site, id);
