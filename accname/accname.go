@@ -53,7 +53,7 @@ type Computer struct {
 	// The maps are nil until their first entry (memoPut): most documents
 	// have every element in the index, so they stay empty, and a kept
 	// Computer carries no empty maps after Forget.
-	roles  map[*html.Node]string
+	roles  map[*html.Node]roles.ID
 	names  map[*html.Node]nameMemo
 	descs  map[*html.Node]string
 	hidden map[*html.Node]bool
@@ -80,15 +80,6 @@ type Computer struct {
 	// descIdx holds the descriptions of indexed elements, by index; made on
 	// the first Description call (the tree never asks for one).
 	descIdx []string
-	// A role is one of a few dozen tokens, so a slot keeps a small number
-	// instead of a string (roleID): roleNames are the roles beyond
-	// knownRoles that memo slots refer to, roleIDs their ids.
-	roleNames []string
-	roleIDs   map[string]uint16
-	// roleHits is roleID's cache in front of roleIDs, made on the first
-	// roleID and dropped by Forget with the table (384 bytes a kept
-	// Computer need not carry).
-	roleHits *[roleHitSlots]roleHit
 	// slotHits is a direct-mapped cache of memo slots in front of the
 	// element index (slotOf), made on the first miss and dropped by
 	// Forget: an element's questions come in a row, interleaved with its
@@ -116,9 +107,9 @@ type Computer struct {
 // slot is the memo of one indexed element.
 type slot struct {
 	name    string
-	visited uint32 // the walk's mark (Computer.gen)
-	role    uint16 // the role's id (Computer.roleName); valid with hasRole
-	src     source // where name came from
+	visited uint32   // the walk's mark (Computer.gen)
+	role    roles.ID // the role (roles.ComputeIDWith); valid with hasRole
+	src     source   // where name came from
 	flags   uint8
 }
 
@@ -242,8 +233,6 @@ func (c *Computer) Forget() {
 	c.roles, c.names, c.descs = nil, nil, nil
 	c.hidden, c.ariaH, c.visited = nil, nil, nil
 	c.xform = nil
-	c.roleNames, c.roleIDs = nil, nil // the slots that referred to them are gone
-	c.roleHits = nil
 	c.tables = roles.Tables{}
 	c.labels, c.labelFor, c.labelsDone = nil, nil, false // rebuilt from the document on first use
 	if c.rows == 0 {
@@ -303,137 +292,54 @@ func (c *Computer) Doc() *dom.Doc { return c.doc }
 func (c *Computer) Style() *style.Sheet { return c.style }
 
 // Role returns the computed role of n (memoized roles.Compute).
-func (c *Computer) Role(n *html.Node) string {
-	if n == nil || n.Type != html.ElementNode {
-		return ""
-	}
-	sl := c.cachedSlot(n)
-	if sl != nil && sl.flags&hasRole != 0 {
-		return c.roleName(sl.role)
-	}
-	r, _ := c.roleSlow(n, sl)
-	return r
-}
+func (c *Computer) Role(n *html.Node) string { return c.RoleID(n).String() }
 
-// roleAndID is Role for an element n, with the role's id (roleID; 0 for
-// an element outside the index), so that the walk looks its role flags up
-// by the id its memo slot holds instead of through roleID's cache.
-func (c *Computer) roleAndID(n *html.Node) (string, uint16) {
+// RoleID returns the computed role of n as a roles.ID (memoized
+// roles.ComputeID): Role(n) is RoleID(n).String(). A caller that tests
+// the role against tables indexed by roles.ID asks this instead of
+// comparing Role's strings.
+func (c *Computer) RoleID(n *html.Node) roles.ID {
+	if n == nil || n.Type != html.ElementNode {
+		return roles.NoRole
+	}
 	sl := c.cachedSlot(n)
 	if sl != nil && sl.flags&hasRole != 0 {
-		return c.roleName(sl.role), sl.role
+		return sl.role
 	}
 	return c.roleSlow(n, sl)
 }
 
-// roleSlow is Role past the slot cache's memo: sl is n's slot when the
+// roleAndID is Role for an element n, with the role's ID, so that the
+// walk looks its role flags up by the ID instead of the string.
+func (c *Computer) roleAndID(n *html.Node) (string, roles.ID) {
+	sl := c.cachedSlot(n)
+	if sl != nil && sl.flags&hasRole != 0 {
+		return sl.role.String(), sl.role
+	}
+	id := c.roleSlow(n, sl)
+	return id.String(), id
+}
+
+// roleSlow is RoleID past the slot cache's memo: sl is n's slot when the
 // cache holds it (without a role yet), else nil.
-func (c *Computer) roleSlow(n *html.Node, sl *slot) (string, uint16) {
+func (c *Computer) roleSlow(n *html.Node, sl *slot) roles.ID {
 	if sl == nil {
 		sl = c.slotSlow(n)
 	}
 	if sl != nil {
 		if sl.flags&hasRole != 0 {
-			return c.roleName(sl.role), sl.role
+			return sl.role
 		}
 	} else if r, ok := c.roles[n]; ok {
-		return r, 0
+		return r
 	}
-	r := roles.ComputeWith(c.doc, n, &c.tables)
-	id := c.roleID(r)
-	if sl != nil && id != 0 {
+	id := roles.ComputeIDWith(c.doc, n, &c.tables)
+	if sl != nil {
 		sl.role, sl.flags = id, sl.flags|hasRole
 	} else {
-		memoPut(&c.roles, n, r)
-		id = 0
+		memoPut(&c.roles, n, id)
 	}
-	return r, id
-}
-
-// roleID returns the id of role r, adding it to c.roleNames when it is
-// none of knownRoles and new, or 0 when the table is full (the role is then
-// kept in c.roles). An id is 1 + the position of r in knownRoles, or
-// len(knownRoles) + 1 + its position in c.roleNames.
-//
-// The roles an element gets are nearly always the same few strings (the
-// role table's names, literals): a small cache keyed by the string's
-// address and length (equal address and length, equal string) answers
-// before a map is hashed, and the roles the roles package knows have their
-// ids in a table made once, so that a render makes no role table of its
-// own.
-func (c *Computer) roleID(r string) uint16 {
-	p := unsafe.StringData(r)
-	if c.roleHits == nil {
-		c.roleHits = new([roleHitSlots]roleHit)
-	}
-	hit := &c.roleHits[roleHitOf(p, len(r))]
-	if hit.p == p && hit.n == len(r) && hit.id != 0 {
-		return hit.id
-	}
-	id, ok := knownRoleIDs[r]
-	if !ok {
-		id, ok = c.roleIDs[r]
-	}
-	if !ok {
-		if len(knownRoles)+len(c.roleNames) >= 1<<16-1 {
-			return 0
-		}
-		if c.roleIDs == nil {
-			c.roleIDs = make(map[string]uint16)
-		}
-		c.roleNames = append(c.roleNames, r)
-		id = uint16(len(knownRoles) + len(c.roleNames))
-		c.roleIDs[r] = id
-	}
-	*hit = roleHit{p, len(r), id}
 	return id
-}
-
-// roleName returns the role whose id roleID gave.
-func (c *Computer) roleName(id uint16) string {
-	if int(id) <= len(knownRoles) {
-		return knownRoles[id-1]
-	}
-	return c.roleNames[int(id)-len(knownRoles)-1]
-}
-
-// knownRoles are the roles roles.Compute gives (the role table's tokens
-// and "", generic, none), knownRoleIDs their ids (1 + position). Made once
-// and only read.
-var knownRoles, knownRoleIDs = func() ([]string, map[string]uint16) {
-	names := append(roles.Names(), "", "generic", "none")
-	ids := make(map[string]uint16, len(names))
-	var out []string
-	for _, r := range names {
-		if _, dup := ids[r]; !dup {
-			out = append(out, r)
-			ids[r] = uint16(len(out))
-		}
-	}
-	return out, ids
-}()
-
-// roleHit is one entry of Computer.roleHits: the id of the role string at
-// address p of length n.
-type roleHit struct {
-	p  *byte
-	n  int
-	id uint16
-}
-
-// roleHitSlots is the size of Computer.roleHits (a power of two, 1 <<
-// roleHitBits).
-const (
-	roleHitBits  = 5
-	roleHitSlots = 1 << roleHitBits
-)
-
-// roleHitOf is the entry of Computer.roleHits for the string at p of
-// length n: Fibonacci hashing of both, as the low bits of the addresses of
-// string literals, which lie side by side, would put several of the few
-// roles a page has at one entry (the address is only hashed).
-func roleHitOf(p *byte, n int) int {
-	return int((uint64(uintptr(unsafe.Pointer(p))) + uint64(n)) * 0x9E3779B97F4A7C15 >> (64 - roleHitBits))
 }
 
 // Name returns the accessible name of n, whitespace-collapsed and trimmed.

@@ -102,7 +102,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) text {
 	// aria-labelledby of its own. The element itself, met again through
 	// its own aria-labelledby, is not embedded in another's label: 2D's
 	// aria-label names it.
-	role, rid, known := "", uint16(0), false
+	role, rid, known := "", roles.NoRole, false
 	if !isRoot && n != w.root {
 		role, rid = c.roleAndID(n)
 		known = true
@@ -678,21 +678,21 @@ func roleFlagsOf(role string) uint8 {
 	return f
 }
 
-// knownRoleFlags are the role flags of knownRoles, by position.
-var knownRoleFlags = func() []uint8 {
-	out := make([]uint8, len(knownRoles))
-	for i, r := range knownRoles {
-		out[i] = roleFlagsOf(r)
+// idRoleFlags are the role flags of the roles, by roles.ID (made once,
+// only read).
+var idRoleFlags = func() (t [256]uint8) {
+	for id := 1; id < roles.NumIDs; id++ {
+		t[id] = roleFlagsOf(roles.ID(id).String())
 	}
-	return out
+	return t
 }()
 
-// roleFlagsByID returns the role flags of role, whose id (roleID) is id
-// or 0 when not known: from knownRoleFlags through the id, not through
-// the role table and two switches each time.
-func roleFlagsByID(id uint16, role string) uint8 {
-	if id != 0 && int(id) <= len(knownRoleFlags) {
-		return knownRoleFlags[id-1]
+// roleFlagsByID returns the role flags of role, whose ID is id: from
+// idRoleFlags, not through the role table and two switches each time
+// (roleFlagsOf for NoRole, which role may then be any string).
+func roleFlagsByID(id roles.ID, role string) uint8 {
+	if id != roles.NoRole {
+		return idRoleFlags[id]
 	}
 	return roleFlagsOf(role)
 }

@@ -27,3 +27,16 @@ func Example() {
 	// logo: name="ACME logo" description="Home"
 	// go: name="Go" description="Starts the search"
 }
+
+func ExampleComputer_RoleID() {
+	doc, _ := html.Parse(strings.NewReader(`<nav><a href="/">Home</a></nav><span>x</span>`))
+	d := dom.New(doc)
+	c := accname.New(d, nil)
+	for _, n := range d.Elements {
+		if id := c.RoleID(n); id.Interactive() {
+			fmt.Println(n.Data, id, c.Role(n))
+		}
+	}
+	// Output:
+	// a link link
+}

@@ -37,8 +37,6 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	assert.Nil(t, c.memo, "%s: the memo and the visited marks are dropped", name)
 	assert.Nil(t, c.descIdx, "%s: the descriptions are dropped", name)
 	assert.Nil(t, c.labels, "%s: the label index is dropped", name)
-	assert.Nil(t, c.roleNames, "%s: the role table is dropped", name)
-	assert.Nil(t, c.roleHits, "%s: the role cache is dropped", name)
 	assert.Nil(t, c.slotHits, "%s: the slot cache is dropped", name)
 	for k, m := range map[string]bool{"roles": c.roles == nil, "names": c.names == nil,
 		"descs": c.descs == nil, "hidden": c.hidden == nil, "ariaH": c.ariaH == nil, "visited": c.visited == nil} {

@@ -1,10 +1,6 @@
 package accname
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,84 +8,21 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
 )
 
-// TestRoleIDCache checks that roleID's address cache gives each role string
-// one id whatever its address (the same text built twice) and never the id
-// of another string (many strings share the cache's slots).
-func TestRoleIDCache(t *testing.T) {
-	c := New(dom.New(&html.Node{Type: html.DocumentNode}), nil)
-	want := map[string]uint16{}
-	for round := 0; round < 3; round++ {
-		for i := 0; i < 200; i++ {
-			r := "role" + strconv.Itoa(i%50) // a fresh string each time, same text
-			if round == 1 {
-				r = strings.Clone(r)
-			}
-			id := c.roleID(r)
-			if w, ok := want[r]; ok {
-				assert.Equal(t, w, id, r)
-			} else {
-				want[r] = id
-			}
-			assert.Equal(t, r, c.roleName(id), r)
-		}
-		for _, r := range []string{"link", "generic", "", "row", "cell"} {
-			id := c.roleID(r)
-			assert.Equal(t, r, c.roleName(id), r)
-		}
-	}
-	assert.Len(t, c.roleNames, 50, "the roles beyond knownRoles")
+// allRoles are the roles an element can have (roles.Names) and "".
+func allRoles() []string { return append(roles.Names(), "") }
 
-	// Prefixes of a role share its address: the cache tells them apart by
-	// length, whichever entry they hash to.
-	long := strings.Repeat("x", 2*roleHitSlots) // more prefixes than entries
-	for round := 0; round < 2; round++ {
-		for _, r := range append(knownRoles[:len(knownRoles):len(knownRoles)], long) {
-			for k := len(r); k > 0; k-- {
-				id := c.roleID(r[:k])
-				assert.Equal(t, r[:k], c.roleName(id), "%q", r[:k])
-			}
-		}
-	}
-
-	// Forget drops the role table: the cache must not answer from it.
-	c.Forget()
-	for _, r := range []string{"row", "link", "role7"} {
-		id := c.roleID(r)
-		if assert.NotZero(t, id, r) && assert.LessOrEqual(t, int(id), len(knownRoles)+len(c.roleNames), r) {
-			assert.Equal(t, r, c.roleName(id), r)
-		}
-	}
-}
-
-// TestKnownRolesCoverCorpus checks that the roles of every element of the
-// project's corpus pages are knownRoles: a render makes no role table of
-// its own.
-func TestKnownRolesCoverCorpus(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "corpus", "pages", "*.html"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		d, err := dom.ParseDoc(src)
-		require.NoError(t, err)
-		c := New(d, nil)
-		for _, e := range d.Elements {
-			c.Role(e)
-		}
-		assert.Empty(t, c.roleNames, f)
-		assert.Nil(t, c.roleIDs, f)
-	}
-}
-
-// TestKnownRoleFlags checks the role flags of every known role (and of a
-// role beyond them) against allowsContent and contributesContent.
+// TestKnownRoleFlags checks the role flags of every role's ID (and of
+// NoRole with roles beyond them) against allowsContent,
+// contributesContent and embeddedRole.
 func TestKnownRoleFlags(t *testing.T) {
-	c := New(dom.New(&html.Node{Type: html.DocumentNode}), nil)
-	for _, r := range append(append([]string{}, knownRoles...), "not-a-role", "sectionhead") {
-		for _, id := range []uint16{c.roleID(r), 0} {
+	for _, r := range append(allRoles(), "not-a-role", "sectionhead", "image", "presentation") {
+		for _, id := range []roles.ID{roles.IDOf(r), roles.NoRole} {
+			if id != roles.NoRole {
+				require.Equal(t, r, id.String())
+			}
 			f := roleFlagsByID(id, r)
 			assert.Equal(t, allowsContent(r), f&rfAllows != 0, r)
 			assert.Equal(t, contributesContent(r), f&rfContributes != 0, r)
@@ -107,9 +40,8 @@ func TestEmbeddedOnlyForEmbeddedRoles(t *testing.T) {
 		<div role=textbox aria-valuenow=1>c</div><input type=range value=5>`))
 	require.NoError(t, err)
 	c := New(d, nil)
-	roles := append(append([]string{}, knownRoles...), "not-a-role")
 	for _, e := range d.Elements {
-		for _, r := range roles {
+		for _, r := range append(allRoles(), "not-a-role") {
 			w := c.begin(d.Elements[0])
 			_, ok := w.embedded(e, r, mRecursing, 1)
 			if !embeddedRole(r) {
@@ -119,30 +51,37 @@ func TestEmbeddedOnlyForEmbeddedRoles(t *testing.T) {
 	}
 }
 
-// TestRoleAndIDSameAsRole checks roleAndID against Role on every element
-// of the corpus pages, asked first and asked again: the same role, and an
-// id that names it (0 only outside the index).
+// TestRoleAndIDSameAsRole checks roleAndID and RoleID against
+// roles.Compute on every element of the corpus pages, asked first and
+// asked again, and on an element outside the index (memoized in the map):
+// the same role, and its ID.
 func TestRoleAndIDSameAsRole(t *testing.T) {
 	for _, p := range corpusPages(t) {
 		d, err := dom.ParseDoc(p.src)
 		require.NoError(t, err, p.name)
-		ref, c := New(d, nil), New(d, nil)
+		c := New(d, nil)
 		for round := 0; round < 2; round++ {
 			for i, e := range d.Elements {
+				want := roles.Compute(d, e)
 				r, id := c.roleAndID(e)
-				if !assert.Equal(t, ref.Role(e), r, "%s: element %d", p.name, i) {
+				if !assert.Equal(t, want, r, "%s: element %d", p.name, i) {
 					break
 				}
-				if assert.NotZero(t, id, "%s: element %d", p.name, i) {
-					assert.Equal(t, r, c.roleName(id), "%s: element %d", p.name, i)
-				}
+				assert.Equal(t, roles.IDOf(want), id, "%s: element %d", p.name, i)
+				assert.Equal(t, id, c.RoleID(e), "%s: element %d", p.name, i)
+				assert.Equal(t, want, c.Role(e), "%s: element %d", p.name, i)
 			}
 		}
 		outside := &html.Node{Type: html.ElementNode, Data: "a", Attr: []html.Attribute{{Key: "href", Val: "/x"}}}
-		r, id := c.roleAndID(outside)
-		assert.Equal(t, ref.Role(outside), r)
-		assert.Zero(t, id, "an element outside the index has its role in the map")
-		r, _ = c.roleAndID(outside)
-		assert.Equal(t, ref.Role(outside), r)
+		for round := 0; round < 2; round++ {
+			r, id := c.roleAndID(outside)
+			assert.Equal(t, "link", r)
+			assert.Equal(t, roles.IDOf("link"), id)
+			assert.Equal(t, "link", c.Role(outside))
+		}
+		assert.NotEmpty(t, c.roles, "an element outside the index has its role in the map")
+		text := &html.Node{Type: html.TextNode, Data: "x"}
+		assert.Equal(t, roles.NoRole, c.RoleID(text))
+		assert.Equal(t, "", c.Role(text))
 	}
 }

@@ -41,3 +41,24 @@ func ExampleLookup() {
 	// img false
 	// widget true
 }
+
+func ExampleIDOf() {
+	// A table indexed by ID answers for every role without comparing strings.
+	var kept [roles.NumIDs]bool
+	for _, r := range []string{"button", "heading", "list"} {
+		kept[roles.IDOf(r)] = true
+	}
+	root, _ := html.Parse(strings.NewReader(`<h2>Plans</h2><p>Pick one.</p><button>Buy</button>`))
+	d := dom.New(root)
+	for _, el := range d.Elements {
+		id := roles.ComputeID(d, el)
+		if kept[id] {
+			fmt.Println(el.Data, id, id.Interactive())
+		}
+	}
+	fmt.Println(roles.IDOf("image") == roles.NoRole, roles.IDOf("img").String())
+	// Output:
+	// h2 heading false
+	// button button true
+	// true img
+}

@@ -10,219 +10,219 @@ import (
 // ancestor walks (contextual roles take their most common value); that form
 // is what context checks use for ancestors, which keeps every Compute call
 // linear in the (bounded) ancestor depth.
-func implicit(d *dom.Doc, n *html.Node, deep bool, t *Tables) string {
+func implicit(d *dom.Doc, n *html.Node, deep bool, t *Tables) ID {
 	switch n.Namespace {
 	case "":
 	case "svg":
 		return implicitSVG(d, n)
 	case "math":
 		if n.Data == "math" {
-			return "math"
+			return rMath
 		}
-		return "generic"
+		return rGeneric
 	default:
-		return "generic"
+		return rGeneric
 	}
 	switch n.Data {
 	case "a", "area":
 		if dom.Has(n, "href") {
-			return "link"
+			return rLink
 		}
-		return "generic"
+		return rGeneric
 	case "address", "details", "fieldset", "hgroup", "optgroup":
-		return "group"
+		return rGroup
 	case "article":
-		return "article"
+		return rArticle
 	case "aside":
 		if !deep || hasName(d, n) || !inSectioning(d, n, false) {
-			return "complementary"
+			return rComplementary
 		}
-		return "generic"
+		return rGeneric
 	case "b", "strong":
 		// WPT html-aam/roles.html expects strong for b.
-		return "strong"
+		return rStrong
 	case "blockquote":
-		return "blockquote"
+		return rBlockquote
 	case "body", "bdi", "bdo", "data", "div", "i", "pre", "q", "samp", "small", "span", "u", "cite", "slot":
 		// cite: HTML-AAM has no role; Chromium exposes it as generic.
-		return "generic"
+		return rGeneric
 	case "button":
-		return "button"
+		return rButton
 	case "caption":
-		return "caption"
+		return rCaption
 	case "code":
-		return "code"
+		return rCode
 	case "datalist":
-		return "listbox"
+		return rListbox
 	case "dd":
-		return "definition"
+		return rDefinition
 	case "del", "s":
-		return "deletion"
+		return rDeletion
 	case "dfn", "dt":
-		return "term"
+		return rTerm
 	case "dialog":
-		return "dialog"
+		return rDialog
 	case "em":
-		return "emphasis"
+		return rEmphasis
 	case "figure":
-		return "figure"
+		return rFigure
 	case "footer", "header":
 		if !deep || inSectioning(d, n, true) {
-			return "generic"
+			return rGeneric
 		}
 		if n.Data == "header" {
-			return "banner"
+			return rBanner
 		}
-		return "contentinfo"
+		return rContentinfo
 	case "form":
 		// Chromium and WPT html-aam/roles.html give form even when unnamed.
-		return "form"
+		return rForm
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		return "heading"
+		return rHeading
 	case "hr":
-		return "separator"
+		return rSeparator
 	case "img":
 		if v, ok := dom.Attr(n, "alt"); ok && v == "" && !Focusable(n) && !hasGlobalARIA(n) {
-			return "none"
+			return rNone
 		}
-		return "img"
+		return rImg
 	case "input":
 		return implicitInput(d, n)
 	case "ins":
-		return "insertion"
+		return rInsertion
 	case "li":
 		if !deep {
 			return shallowLi(d, n)
 		}
 		return implicitLi(d, n)
 	case "main":
-		return "main"
+		return rMain
 	case "mark":
-		return "mark"
+		return rMark
 	case "math":
-		return "math"
+		return rMath
 	case "menu", "ol", "ul":
-		return "list"
+		return rList
 	case "meter":
-		return "meter"
+		return rMeter
 	case "nav":
-		return "navigation"
+		return rNavigation
 	case "option":
-		if !deep || optionInSelect(d, n) || inContext(d, n, "option") {
-			return "option"
+		if !deep || optionInSelect(d, n) || inContext(d, n, rOption) {
+			return rOption
 		}
-		return "generic"
+		return rGeneric
 	case "output":
-		return "status"
+		return rStatus
 	case "p":
-		return "paragraph"
+		return rParagraph
 	case "progress":
-		return "progressbar"
+		return rProgressbar
 	case "search":
-		return "search"
+		return rSearch
 	case "section":
 		if deep && hasName(d, n) {
-			return "region"
+			return rRegion
 		}
-		return "generic"
+		return rGeneric
 	case "select":
 		if dom.Has(n, "multiple") || selectSize(n) > 1 {
-			return "listbox"
+			return rListbox
 		}
-		return "combobox"
+		return rCombobox
 	case "sub":
-		return "subscript"
+		return rSubscript
 	case "summary":
 		if isDetailsSummary(n) {
-			return "button"
+			return rButton
 		}
-		return "generic"
+		return rGeneric
 	case "sup":
-		return "superscript"
+		return rSuperscript
 	case "table":
-		return "table"
+		return rTable
 	case "tbody", "thead", "tfoot":
 		if deep && presentationalTable(d, n, t) {
-			return "none"
+			return rNone
 		}
-		return "rowgroup"
+		return rRowgroup
 	case "td":
 		if !deep {
-			return "cell"
+			return rCell
 		}
 		switch tableRole(d, n, t) {
-		case "none":
-			return "none"
-		case "grid", "treegrid":
-			return "gridcell"
+		case rNone:
+			return rNone
+		case rGrid, rTreegrid:
+			return rGridcell
 		}
-		return "cell"
+		return rCell
 	case "th":
 		if !deep {
-			return "columnheader"
+			return rColumnheader
 		}
-		if tableRole(d, n, t) == "none" {
-			return "none"
+		if tableRole(d, n, t) == rNone {
+			return rNone
 		}
 		return headerCellRole(n)
 	case "tr":
 		if deep && presentationalTable(d, n, t) {
-			return "none"
+			return rNone
 		}
-		return "row"
+		return rRow
 	case "textarea":
-		return "textbox"
+		return rTextbox
 	case "time":
-		return "time"
+		return rTime
 	case "abbr", "audio", "base", "br", "canvas", "col", "colgroup", "embed",
 		"figcaption", "head", "html", "iframe", "kbd", "label", "legend", "link",
 		"map", "meta", "noscript", "object", "param", "picture", "rp", "rt",
 		"ruby", "script", "source", "style", "template", "title", "track",
 		"var", "video", "wbr", "frame", "frameset", "noframes":
 		// HTML-AAM: no corresponding role.
-		return "none"
+		return rNone
 	}
 	// Custom elements, unknown and obsolete elements.
-	return "generic"
+	return rGeneric
 }
 
 // implicitInput maps an input element by its type.
-func implicitInput(d *dom.Doc, n *html.Node) string {
+func implicitInput(d *dom.Doc, n *html.Node) ID {
 	t := dom.AttrOr(n, "type")
 	switch {
 	case equalFold(t, "button"), equalFold(t, "submit"), equalFold(t, "reset"), equalFold(t, "image"):
-		return "button"
+		return rButton
 	case equalFold(t, "checkbox"):
 		if dom.Has(n, "switch") {
-			return "switch"
+			return rSwitch
 		}
-		return "checkbox"
+		return rCheckbox
 	case equalFold(t, "radio"):
-		return "radio"
+		return rRadio
 	case equalFold(t, "range"):
-		return "slider"
+		return rSlider
 	case equalFold(t, "number"):
-		return "spinbutton"
+		return rSpinbutton
 	case equalFold(t, "hidden"):
-		return "none"
+		return rNone
 	case equalFold(t, "search"):
 		if hasSuggestions(d, n) {
-			return "combobox"
+			return rCombobox
 		}
-		return "searchbox"
+		return rSearchbox
 	case equalFold(t, "file"), equalFold(t, "color"):
 		// HTML-AAM: no ARIA role; both open a picker on click.
-		return "button"
+		return rButton
 	case equalFold(t, "password"), equalFold(t, "date"), equalFold(t, "datetime-local"),
 		equalFold(t, "month"), equalFold(t, "week"), equalFold(t, "time"):
 		// HTML-AAM: no ARIA role; a person types into them.
-		return "textbox"
+		return rTextbox
 	}
 	// text, email, tel, url, missing or unknown types.
 	if hasSuggestions(d, n) {
-		return "combobox"
+		return rCombobox
 	}
-	return "textbox"
+	return rTextbox
 }
 
 // hasSuggestions reports whether input n has a suggestions source element:
@@ -256,61 +256,61 @@ func selectSize(n *html.Node) int {
 
 // implicitLi: listitem when the nearest non-generic ancestor is a list,
 // none when its list owner is presentational, else generic.
-func implicitLi(d *dom.Doc, n *html.Node) string {
+func implicitLi(d *dom.Doc, n *html.Node) ID {
 	p := axParent(d, n)
 	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k++ {
 		if p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu") {
 			if r, none := explicitRole(d, p); none {
-				return "none"
-			} else if r != "" && r != "list" {
-				return "generic"
+				return rNone
+			} else if r != NoRole && r != rList {
+				return rGeneric
 			}
-			return "listitem"
+			return rListitem
 		}
 		r := contextRole(d, p)
 		switch r {
-		case "list":
-			return "listitem"
-		case "generic", "none", "":
+		case rList:
+			return rListitem
+		case rGeneric, rNone, NoRole:
 			p = axParent(d, p)
 			continue
 		}
-		return "generic"
+		return rGeneric
 	}
-	return "generic"
+	return rGeneric
 }
 
 // shallowLi decides an li's role from its flat-tree parent alone: the form
 // context checks use for ancestors, so that an li inside a tablist is not
 // taken for a listitem.
-func shallowLi(d *dom.Doc, n *html.Node) string {
+func shallowLi(d *dom.Doc, n *html.Node) ID {
 	p := axParent(d, n)
 	if p == nil || p.Type != html.ElementNode {
-		return "generic"
+		return rGeneric
 	}
 	r := quickExplicit(p)
-	if r == "list" || (r == "" && p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu")) {
-		return "listitem"
+	if r == rList || (r == NoRole && p.Namespace == "" && (p.Data == "ul" || p.Data == "ol" || p.Data == "menu")) {
+		return rListitem
 	}
-	return "generic"
+	return rGeneric
 }
 
-// explicitRole returns n's valid explicit role ("" if none) and whether it
-// is a presentational role that ARIA honours.
-func explicitRole(d *dom.Doc, n *html.Node) (string, bool) {
+// explicitRole returns n's valid explicit role (NoRole if none) and
+// whether it is a presentational role that ARIA honours.
+func explicitRole(d *dom.Doc, n *html.Node) (ID, bool) {
 	v, ok := dom.Attr(n, "role")
 	if !ok {
-		return "", false
+		return NoRole, false
 	}
 	return explicit(d, n, v)
 }
 
 // quickExplicit returns the first known, non-abstract token of n's role
 // attribute without the context, name and conflict checks.
-func quickExplicit(n *html.Node) string {
+func quickExplicit(n *html.Node) ID {
 	v, ok := dom.Attr(n, "role")
 	if !ok {
-		return ""
+		return NoRole
 	}
 	var buf [32]byte
 	for tok, rest := dom.NextToken(v); tok != ""; tok, rest = dom.NextToken(rest) {
@@ -318,16 +318,16 @@ func quickExplicit(n *html.Node) string {
 			continue
 		}
 		if e := lookupFold(tok, &buf); e != nil && !e.info.Abstract {
-			return e.info.Name
+			return e.id
 		}
 	}
-	return ""
+	return NoRole
 }
 
 // contextRole is the role of an ancestor as the context checks see it: its
 // first known explicit token, else its shallow implicit role.
-func contextRole(d *dom.Doc, p *html.Node) string {
-	if r := quickExplicit(p); r != "" {
+func contextRole(d *dom.Doc, p *html.Node) ID {
+	if r := quickExplicit(p); r != NoRole {
 		return r
 	}
 	return implicit(d, p, false, nil)
@@ -335,21 +335,21 @@ func contextRole(d *dom.Doc, p *html.Node) string {
 
 // inContext reports whether the nearest ancestor of n whose role is not
 // generic or none has a role that is a required context of role.
-func inContext(d *dom.Doc, n *html.Node, role string) bool {
+func inContext(d *dom.Doc, n *html.Node, role ID) bool {
 	p := axParent(d, n)
 	for k := 0; p != nil && p.Type == html.ElementNode && k < maxWalk; k, p = k+1, axParent(d, p) {
 		r := contextRole(d, p)
 		switch r {
-		case "generic", "none", "":
+		case rGeneric, rNone, NoRole:
 			continue
 		}
 		switch role {
-		case "listitem":
-			return r == "list"
-		case "option":
-			return r == "listbox" || r == "group" || r == "combobox"
-		case "treeitem":
-			return r == "tree" || r == "group"
+		case rListitem:
+			return r == rList
+		case rOption:
+			return r == rListbox || r == rGroup || r == rCombobox
+		case rTreeitem:
+			return r == rTree || r == rGroup
 		}
 		return true
 	}
@@ -395,9 +395,9 @@ func inSectioning(d *dom.Doc, n *html.Node, withMain bool) bool {
 			return false
 		}
 		switch quickExplicit(p) {
-		case "article", "complementary", "navigation", "region":
+		case rArticle, rComplementary, rNavigation, rRegion:
 			return true
-		case "main":
+		case rMain:
 			if withMain {
 				return true
 			}
@@ -425,14 +425,14 @@ func owningTable(d *dom.Doc, n *html.Node) *html.Node {
 	return nil
 }
 
-// tableRole returns the explicit role of n's table ("none" for an honoured
-// presentational role), or "" when the table has none or is missing.
-func tableRole(d *dom.Doc, n *html.Node, t *Tables) string {
+// tableRole returns the explicit role of n's table (rNone for an honoured
+// presentational role), or NoRole when the table has none or is missing.
+func tableRole(d *dom.Doc, n *html.Node, t *Tables) ID {
 	p := parent(d, n)
 	if t != nil && p != nil && t.parent == p {
 		return t.role
 	}
-	r := ""
+	r := NoRole
 	if tab := owningTable(d, n); tab != nil {
 		r, _ = explicitRole(d, tab)
 	}
@@ -443,7 +443,7 @@ func tableRole(d *dom.Doc, n *html.Node, t *Tables) string {
 }
 
 func presentationalTable(d *dom.Doc, n *html.Node, t *Tables) bool {
-	return tableRole(d, n, t) == "none"
+	return tableRole(d, n, t) == rNone
 }
 
 // Tables remembers the role of the table of the table part ComputeWith
@@ -453,64 +453,64 @@ func presentationalTable(d *dom.Doc, n *html.Node, t *Tables) bool {
 // document; it is not safe for concurrent use.
 type Tables struct {
 	parent *html.Node // the last part's flat-tree parent, or nil
-	role   string     // the explicit role of the table above parent ("" for none)
+	role   ID         // the explicit role of the table above parent (NoRole for none)
 }
 
 // headerCellRole decides columnheader or rowheader for a th: by scope,
 // else as Chromium does: a rowheader when a td shares its row (in a thead
 // too), else a columnheader.
-func headerCellRole(n *html.Node) string {
+func headerCellRole(n *html.Node) ID {
 	s := dom.AttrOr(n, "scope")
 	switch {
 	case equalFold(s, "row"), equalFold(s, "rowgroup"):
-		return "rowheader"
+		return rRowheader
 	case equalFold(s, "col"), equalFold(s, "colgroup"):
-		return "columnheader"
+		return rColumnheader
 	}
 	if tr := n.Parent; tr != nil {
 		for c := tr.FirstChild; c != nil; c = c.NextSibling {
 			if dom.IsHTML(c, "td") {
-				return "rowheader"
+				return rRowheader
 			}
 		}
 	}
-	return "columnheader"
+	return rColumnheader
 }
 
 // implicitSVG maps SVG elements as SVG-AAM does, with one choice of ours:
 // an svg element is an img (Chromium exposes it as an image; most are
 // icons).
-func implicitSVG(d *dom.Doc, n *html.Node) string {
+func implicitSVG(d *dom.Doc, n *html.Node) ID {
 	switch n.Data {
 	case "svg":
-		return "img"
+		return rImg
 	case "a":
 		if dom.Has(n, "href") || hasXlinkHref(n) {
-			return "link"
+			return rLink
 		}
-		return "generic"
+		return rGeneric
 	case "image":
-		return "img"
+		return rImg
 	case "g":
 		if hasName(d, n) || hasSVGTitle(n) {
-			return "group"
+			return rGroup
 		}
-		return "generic"
+		return rGeneric
 	case "circle", "ellipse", "line", "path", "polygon", "polyline", "rect", "use":
 		if hasName(d, n) || hasSVGTitle(n) {
-			return "graphics-symbol"
+			return rGraphicsSymbol
 		}
-		return "none"
+		return rNone
 	case "title", "desc", "defs", "symbol", "clipPath", "mask", "pattern",
 		"linearGradient", "radialGradient", "stop", "marker", "filter",
 		"metadata", "style", "script", "view", "animate", "animateMotion",
 		"animateTransform", "set", "mpath":
-		return "none"
+		return rNone
 	}
 	if len(n.Data) > 2 && n.Data[:2] == "fe" {
-		return "none" // filter primitives
+		return rNone // filter primitives
 	}
-	return "generic"
+	return rGeneric
 }
 
 func hasSVGTitle(n *html.Node) bool {

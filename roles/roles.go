@@ -123,19 +123,25 @@ func Compute(d *dom.Doc, n *html.Node) string { return ComputeWith(d, n, nil) }
 // the table part it met last for the next part of the same row (t may be
 // nil; the results are Compute's whatever t holds from the same document).
 func ComputeWith(d *dom.Doc, n *html.Node, t *Tables) string {
+	return idNames[ComputeIDWith(d, n, t)]
+}
+
+// ComputeIDWith is ComputeWith giving the role's ID (NoRole for a
+// non-element): ComputeWith(d, n, t) is ComputeIDWith(d, n, t).String().
+func ComputeIDWith(d *dom.Doc, n *html.Node, t *Tables) ID {
 	if n == nil || n.Type != html.ElementNode {
-		return ""
+		return NoRole
 	}
-	role := ""
+	role := NoRole
 	explicitNone := false
 	if v, ok := dom.Attr(n, "role"); ok {
 		role, explicitNone = explicit(d, n, v)
 	}
-	if role == "" {
+	if role == NoRole {
 		role = implicit(d, n, true, t)
 	}
-	if (role == "generic" || (role == "none" && explicitNone)) && hasMinimumRoleAttr(n) {
-		return "group"
+	if (role == rGeneric || (role == rNone && explicitNone)) && hasMinimumRoleAttr(n) {
+		return rGroup
 	}
 	return role
 }
@@ -151,12 +157,12 @@ func Explicit(d *dom.Doc, n *html.Node) string {
 		return ""
 	}
 	r, _ := explicit(d, n, v)
-	return r
+	return idNames[r]
 }
 
 // explicit scans the role tokens of n. It returns the first token valid on
-// n ("" if none) and whether that token was none/presentation.
-func explicit(d *dom.Doc, n *html.Node, v string) (string, bool) {
+// n (NoRole if none) and whether that token was none/presentation.
+func explicit(d *dom.Doc, n *html.Node, v string) (ID, bool) {
 	var buf [32]byte
 	for tok, rest := dom.NextToken(v); tok != ""; tok, rest = dom.NextToken(rest) {
 		if len(tok) > len(buf) {
@@ -166,25 +172,25 @@ func explicit(d *dom.Doc, n *html.Node, v string) (string, bool) {
 		if e == nil || e.info.Abstract {
 			continue
 		}
-		name := e.info.Name
+		id := e.id
 		switch {
-		case name == "none":
+		case id == rNone:
 			if Focusable(n) || hasGlobalARIA(n) {
 				continue
 			}
-			return "none", true
+			return rNone, true
 		case e.flags&needsName != 0:
 			if !hasName(d, n) {
 				continue
 			}
 		case e.flags&needsContext != 0:
-			if !inContext(d, n, name) {
+			if !inContext(d, n, id) {
 				continue
 			}
 		}
-		return name, false
+		return id, false
 	}
-	return "", false
+	return NoRole, false
 }
 
 // lookupFold finds a role token, ASCII case-insensitively and with the
@@ -218,7 +224,7 @@ func Implicit(d *dom.Doc, n *html.Node) string {
 	if n == nil || n.Type != html.ElementNode {
 		return ""
 	}
-	return implicit(d, n, true, nil)
+	return idNames[implicit(d, n, true, nil)]
 }
 
 // parent returns the flat-tree parent when d is known, else the DOM parent:

@@ -20,6 +20,7 @@ const (
 type roleEntry struct {
 	info  Info
 	flags roleFlags
+	id    ID // NoRole for abstract roles (set at init: idEntries)
 }
 
 // roleList is the WAI-ARIA 1.2 role taxonomy (plus the ARIA 1.3 roles
