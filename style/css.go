@@ -260,27 +260,69 @@ func (p *ruleParser) parseRuleList(s string, i, depth, layer int, layerName stri
 func (p *ruleParser) parseBody(s string, i int) ([]decl, int) {
 	var out []decl
 	for i < len(s) {
-		c := s[i]
-		if isWS(c) || c == ';' {
-			i = skipWS(s, i+1)
-			continue
-		}
-		if c == '}' {
-			return out, i
-		}
+		// The declaration's text from i, white space before it included:
+		// none is a stop, so the scan ends where it would from the first
+		// byte after it.
 		end, stop := p.prelude(s, i, statementSet)
 		if stop == '{' {
 			i = p.blockEnd(s, end) + 1 // a nested rule or at-rule
 			continue
 		}
-		out = appendDecl(out, s[i:end])
-		if stop == '}' {
-			return out, end
+		if d := s[i:end]; mayKeep(d) {
+			if k := skipWS(d, 0); k < len(d) {
+				out = appendDecl(out, d[k:])
+			}
+		}
+		if stop != ';' {
+			return out, end // the block's '}', or its end
 		}
 		i = end + 1
 	}
 	return out, len(s)
 }
+
+// mayKeep reports whether declaration text d (white space before it
+// included) may be one of a kept property: false when the name before its
+// first ':' cannot be one whatever comes before it, which it tells from the
+// name's last word alone, without reading the white space before the
+// declaration. A name that ends in other than a letter or '-' (white space
+// other than isWS's included) is left to appendDecl.
+func mayKeep(d string) bool {
+	colon := strings.IndexByte(d, ':')
+	if colon < 0 {
+		return false
+	}
+	k := colon
+	for k > 0 && isWS(d[k-1]) {
+		k--
+	}
+	j := k
+	for j > 0 && isPropByte(d[j-1]) {
+		j--
+	}
+	if j == k {
+		return true // not a letter or '-' before the colon: appendDecl tells
+	}
+	// d[j:k] is the name's last word: TrimSpace keeps its last byte and
+	// trims what follows it; the name is the word or longer, with a byte
+	// no property name has.
+	w := d[j:k]
+	switch len(w) {
+	case len("display"):
+		return strings.EqualFold(w, "display") || strings.EqualFold(w, "content")
+	case len("visibility"):
+		return strings.EqualFold(w, "visibility")
+	case len("cursor"):
+		return strings.EqualFold(w, "cursor")
+	case len("content-visibility"):
+		return strings.EqualFold(w, "content-visibility")
+	}
+	return false
+}
+
+// isPropByte reports whether c may be in a kept property's name, in any
+// case: a letter or '-'.
+func isPropByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '-' }
 
 // prelude is scanPrelude over the finder: it scans s from i to the first
 // top-level byte of set that is not a quote, a backslash or an opening

@@ -109,6 +109,7 @@ var sheetTokens = []string{
 	",", "@media screen", "@media print", "@layer x", "@layer", "@layer y.z", "@supports (display:grid)",
 	"@font-face", "@x", "display", "display:none", "visibility:hidden", " !important", "content:'x'",
 	"content:\"a}b\"", "cursor:pointer", "<!--", "-->", "@media all{", "x{display:block}", "url(a;b)",
+	"DISPLAY", "Content-Visibility", "\v", "\u00a0", "\u3000", "*", "-", "x", "_", "\r\f",
 }
 
 // randomSheet returns a sheet of up to n random tokens.
@@ -137,7 +138,9 @@ func TestParseSheetSameAsTwoPass(t *testing.T) {
 		return true
 	}
 	deep := strings.Repeat("@media all{", 20) + "a{display:none}" + strings.Repeat("}", 20) + "b{display:none}"
-	for _, src := range []string{"", "a{display:none}", "@media screen { a } b { display:none } }", deep, deep[:len(deep)-30]} {
+	for _, src := range []string{"", "a{display:none}", "@media screen { a } b { display:none } }", deep, deep[:len(deep)-30],
+		"a{\u00a0display:none}", "a{\vdisplay:none}", "a{display\v:none}", "a{display\u00a0:none}", "a{x display:none}",
+		"a{*display:none}", "a{DISPLAY : none}", "a{ \n\t@display:none;cursor:pointer}", "a{:display:none}"} {
 		same(src)
 	}
 	r := rand.New(rand.NewSource(11))
