@@ -122,11 +122,12 @@ type printer struct {
 	openLink  bool // the last piece is a link in its short form, "[name](N)"
 	flagged   bool // appendAttrs wrote an attribute without a value
 
-	grid    bool           // the node being printed is inside a grid (item.grid)
-	rowDone bool           // the row just printed took its cells on its line (Rows)
-	cells   []*axtree.Node // the cells of the row line being printed
-	quiet   []item         // scratch stack of rowForm's quietWalk
-	marked  []*axtree.Node // scratch of rowForm's quietWalk: the nodes it marked seen
+	grid      bool           // the node being printed is inside a grid (item.grid)
+	rowDone   bool           // the row just printed took its cells on its line (Rows)
+	cells     []*axtree.Node // the cells of the row line being printed
+	quiet     []item         // scratch stack of rowForm's quietWalk
+	marked    []*axtree.Node // scratch of rowForm's quietWalk: the nodes it marked seen
+	quietDeep bool           // quietWalk cut a node for MaxDepth
 
 	roles  [roleSlots]roleFacts // the role strings met last (role)
 	ids    idSet                // ids of the element lines printed so far
@@ -180,7 +181,8 @@ func Render(w io.Writer, t *axtree.Tree, opt Options) error {
 
 // AppendText appends the text form of t to dst and returns the result.
 func AppendText(dst []byte, t *axtree.Tree, opt Options) []byte {
-	p := newPrinter(opt, dst)
+	// a printer on the stack, not newPrinter's (1.4 KB made per call)
+	p := printer{opt: opt.resolved(), buf: dst}
 	p.text(t)
 	return p.buf
 }
@@ -203,7 +205,7 @@ func (p *printer) flush() {
 // node at most once (a node reached twice, through a cycle or sharing, is
 // skipped with its subtree), never deeper than MaxDepth. visit returns
 // whether the node was shown; when it was not, its children take its depth.
-func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) bool) {
+func (p *printer) walk(t *axtree.Tree) {
 	if t == nil {
 		return
 	}
@@ -223,7 +225,7 @@ func (p *printer) walk(t *axtree.Tree, visit func(n *axtree.Node, depth int) boo
 		}
 	}
 	for i := range t.Roots {
-		p.drain(t.Roots[i:i+1], visit)
+		p.drain(t.Roots[i : i+1])
 	}
 }
 
@@ -354,7 +356,7 @@ func detailBytes(d *axtree.Detail) int {
 // in pre-order, the list being walked from cur.i and a stack of the lists
 // to come back to, so that no child is pushed (most nodes are leaves, and
 // a list's nodes share its depth and grid flag).
-func (p *printer) drain(list []*axtree.Node, visit func(n *axtree.Node, depth int) bool) {
+func (p *printer) drain(list []*axtree.Node) {
 	type resume struct {
 		kids  []*axtree.Node
 		i     int
@@ -390,7 +392,7 @@ func (p *printer) drain(list []*axtree.Node, visit func(n *axtree.Node, depth in
 		}
 		d := cur.depth
 		p.grid = cur.grid
-		if visit(n, d) {
+		if p.line(n, d) {
 			d++
 		}
 		if isMore(n) {
@@ -435,7 +437,7 @@ func (p *printer) gridIn(n *axtree.Node, grid bool) bool {
 }
 
 func (p *printer) text(t *axtree.Tree) {
-	p.walk(t, p.line)
+	p.walk(t)
 	p.endLine()
 	p.stateRecord()
 	if notes := p.notes(t); len(notes) > 0 {

@@ -113,75 +113,78 @@ func (p *printer) rowForm(n *axtree.Node, depth int) bool {
 		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
 		return false
 	}
-	q := quietWalk{p: p, stack: p.quiet[:0], marked: p.marked[:0]}
-	defer func() { p.quiet, p.marked = q.stack[:0], q.marked[:0] }()
+	p.quiet, p.marked, p.quietDeep = p.quiet[:0], p.marked[:0], false
 	p.cells = p.cells[:0]
-	ok := q.walk(n.Children, depth+1, func(c *axtree.Node) bool {
-		if c.Inferred || p.role(c.Role).cell == "" || !p.bareWithHook(c) {
-			return false
-		}
-		p.cells = append(p.cells, c)
-		return true
-	})
+	ok := p.quietWalk(n.Children, depth+1, true)
+	p.quiet = p.quiet[:0]
 	if !ok || len(p.cells) == 0 {
-		q.undo()
+		p.undoQuiet()
 		clear(p.cells)
 		p.cells = p.cells[:0]
 		return false
 	}
-	if q.deep {
+	p.marked = p.marked[:0]
+	if p.quietDeep {
 		p.deep = true // a cell's content was cut for MaxDepth, as the walk would have said
 	}
 	return true
 }
 
-// quietWalk goes over nodes as the printer's walk would, without printing:
-// it marks seen what the walk would mark (undo removes the marks).
-type quietWalk struct {
-	p      *printer
-	marked []*axtree.Node
-	stack  []item
-	deep   bool // a node was cut for MaxDepth
-}
-
-// walk visits kids at depth as the printer would and calls printed for
-// each node that would print a line there; a node that prints must have
-// nothing print below it (its children are walked at depth+1 with no
-// node allowed to print). It reports false as soon as printed does, or
-// something below a printed node would print.
-func (q *quietWalk) walk(kids []*axtree.Node, depth int, printed func(*axtree.Node) bool) bool {
-	base := len(q.stack)
-	q.stack = q.p.push(q.stack, kids, depth)
-	for len(q.stack) > base {
-		it := q.stack[len(q.stack)-1]
-		q.stack = q.stack[:len(q.stack)-1]
+// quietWalk goes over kids at depth as the printer's walk would, without
+// printing: it marks seen what the walk would mark (in p.marked, which
+// undoQuiet removes), its stack in p.quiet, and sets p.quietDeep when a
+// node is cut for MaxDepth. With cells, each node that would print a line
+// there must be a cell (cell, which appends it to p.cells), else no node
+// may print. A node that prints must have nothing print below it (its
+// children are walked at depth+1 with no node allowed to print). It
+// reports false as soon as a node prints that may not, or something below
+// a printed node would print. (The printer's own fields and a flag rather
+// than a walker struct and a func argument: the printer stays on its
+// caller's stack.)
+func (p *printer) quietWalk(kids []*axtree.Node, depth int, cells bool) bool {
+	base := len(p.quiet)
+	p.quiet = p.push(p.quiet, kids, depth)
+	for len(p.quiet) > base {
+		it := p.quiet[len(p.quiet)-1]
+		p.quiet = p.quiet[:len(p.quiet)-1]
 		switch {
-		case it.n == nil || q.p.seen.has(it.n):
+		case it.n == nil || p.seen.has(it.n):
 			continue
-		case it.depth >= q.p.opt.MaxDepth:
-			q.deep = true
+		case it.depth >= p.opt.MaxDepth:
+			p.quietDeep = true
 			continue
 		}
-		q.p.seen.add(it.n)
-		q.marked = append(q.marked, it.n)
+		p.seen.add(it.n)
+		p.marked = append(p.marked, it.n)
 		if it.n.Role == "" && !isMore(it.n) && !printsText(it.n.Name) {
-			q.stack = q.p.push(q.stack, it.n.Children, it.depth) // prints nothing: its children take its depth
+			p.quiet = p.push(p.quiet, it.n.Children, it.depth) // prints nothing: its children take its depth
 			continue
 		}
-		if printed == nil || !printed(it.n) || !q.walk(it.n.Children, it.depth+1, nil) {
-			q.stack = q.stack[:base]
+		if !cells || !p.cell(it.n) || !p.quietWalk(it.n.Children, it.depth+1, false) {
+			p.quiet = p.quiet[:base]
 			return false
 		}
 	}
 	return true
 }
 
-// undo removes every seen mark the walk made.
-func (q *quietWalk) undo() {
-	for _, m := range q.marked {
-		q.p.seen.delete(m)
+// cell reports whether c prints as a cell of a row line (a cell role, not
+// inferred, nothing on its line but its name and id) and if so appends it
+// to p.cells.
+func (p *printer) cell(c *axtree.Node) bool {
+	if c.Inferred || p.role(c.Role).cell == "" || !p.bareWithHook(c) {
+		return false
 	}
-	q.marked = q.marked[:0]
+	p.cells = append(p.cells, c)
+	return true
+}
+
+// undoQuiet removes every seen mark quietWalk made.
+func (p *printer) undoQuiet() {
+	for _, m := range p.marked {
+		p.seen.delete(m)
+	}
+	p.marked = p.marked[:0]
 }
 
 // bareWithHook is bare with the Extra hook's attributes for n.

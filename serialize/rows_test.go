@@ -164,3 +164,17 @@ func TestFormatDocRowsExample(t *testing.T) {
 	assert.Equal(t, []string{"cell", "cell", "cell"}, []string{other.Children[0].Role, other.Children[1].Role, other.Children[2].Role})
 	assert.Equal(t, "", other.Children[1].Name, "an empty cell")
 }
+
+// TestRowLineCellCutForDepth checks that a row printed as a line of cells
+// whose cell's content MaxDepth cuts (nothing of it would print) still
+// says depth in the truncation note, as the walk would have said, and that
+// a row line does not leave the note to the next row.
+func TestRowLineCellCutForDepth(t *testing.T) {
+	row := el(0, "row", "", el(0, "cell", "a", &axtree.Node{Name: " "}), el(0, "cell", "b"))
+	text := string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{el(1, "table", "T", row)}}, Options{MaxDepth: 3}))
+	assert.Contains(t, text, "| a | b |", "a row line")
+	assert.Contains(t, text, noteOpen+"depth]", "the cut content is noted")
+	plain := el(0, "row", "", el(0, "cell", "a"), el(0, "cell", "b"))
+	text = string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{el(1, "table", "T", plain)}}, Options{MaxDepth: 3}))
+	assert.NotContains(t, text, noteOpen, "nothing was cut")
+}
