@@ -148,14 +148,25 @@ type ruleParser struct {
 	f  finder
 }
 
-// The stop sets of the sheet's scans (bytes of finderBytes): a qualified
-// rule's prelude (the last one also ends at the '}' closing the block it
-// is in), a statement or declaration, and blockEnd's.
+// stopSet is a set of the bytes a sheet scan stops at: quotes, the
+// backslash, '(' and '[' always, and those of its bits.
+type stopSet uint8
+
 const (
-	preludeSet      = "{\"'\\(["
-	preludeCloseSet = "{}\"'\\(["
-	statementSet    = ";}{\"'\\(["
-	blockSet        = "}{)]\"'\\(["
+	stopSemi    stopSet = 1 << iota // ';'
+	stopOpen                        // '{'
+	stopClose                       // '}'
+	stopClosers                     // ')' and ']'
+)
+
+// The stop sets of the sheet's scans: a qualified rule's prelude (the
+// second one also ends at the '}' closing the block it is in), a statement
+// or declaration, and blockEnd's.
+const (
+	preludeSet      = stopOpen
+	preludeCloseSet = stopOpen | stopClose
+	statementSet    = stopSemi | stopOpen | stopClose
+	blockSet        = stopOpen | stopClose | stopClosers
 )
 
 // parseRuleList parses the rule list of s from i, in one pass. When nested
@@ -328,7 +339,7 @@ func isPropByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '-'
 // top-level byte of set that is not a quote, a backslash or an opening
 // bracket, skipping strings and (...) / [...] blocks whole, and returns its
 // index and the byte (len(s) and 0 when there is none).
-func (p *ruleParser) prelude(s string, i int, set string) (int, byte) {
+func (p *ruleParser) prelude(s string, i int, set stopSet) (int, byte) {
 	for i < len(s) {
 		if i = p.f.find(s, i, set); i >= len(s) {
 			break
@@ -381,56 +392,98 @@ func (p *ruleParser) blockEnd(s string, open int) int {
 	return len(s)
 }
 
-// finderBytes are the bytes the sheet's scans stop at.
-const finderBytes = "\"'\\([{}]);"
-
-// finderSlot is each finderBytes byte's index there.
-var finderSlot = func() (t [256]uint8) {
-	for k := 0; k < len(finderBytes); k++ {
-		t[finderBytes[k]] = uint8(k)
-	}
-	return t
-}()
+// The bytes of a style sheet's text that the scans stop at always (rare
+// ones) and those of stopClosers (rarer ones).
+const (
+	rareBytes   = "\"'\\(["
+	closerBytes = ")]"
+)
 
 // finder finds the next structural byte of one style sheet's text. Style
 // text is mostly names, values and indentation: IndexByte finds each kind
 // of byte in long strides, and the place found is kept until the scan
 // passes it, so that each byte of the text is looked at about once by
-// IndexByte instead of by a byte loop in each scan.
+// IndexByte instead of by a byte loop in each scan. The places of the rare
+// bytes are kept as their minimum too, looked at again only once passed.
 type finder struct {
-	// next[k]: the index of the first finderBytes[k] at or after the place
-	// it was looked for from (len of the text: none); -1: not looked for
-	next [len(finderBytes)]int
-	// at: the latest place asked about; an earlier one resets next
+	// the index of the first ';', '{' and '}' at or after the place it was
+	// looked for from (len of the text: none); -1: not looked for
+	semi, open, close int
+	// rare, closers: the least of rareAt, of closersAt; rareAt[k]: the
+	// index of the first rareBytes[k] (as above), closersAt[k] of
+	// closerBytes[k]
+	rare, closers int
+	rareAt        [len(rareBytes)]int
+	closersAt     [len(closerBytes)]int
+	// at: the latest place asked about; an earlier one resets the finder
 	at int
 }
 
 func (f *finder) reset() {
-	for k := range f.next {
-		f.next[k] = -1
+	*f = finder{semi: -1, open: -1, close: -1, rare: -1, closers: -1}
+	for k := range f.rareAt {
+		f.rareAt[k] = -1
 	}
-	f.at = 0
+	for k := range f.closersAt {
+		f.closersAt[k] = -1
+	}
 }
 
-// find returns the index of the first byte of set (bytes of finderBytes)
-// in s at or after i, or len(s). All calls of one parse pass the same s.
-func (f *finder) find(s string, i int, set string) int {
+// find returns the index of the first byte of set in s at or after i, or
+// len(s). All calls of one parse pass the same s.
+func (f *finder) find(s string, i int, set stopSet) int {
 	if i < f.at {
 		f.reset()
 	}
 	f.at = i
-	p := len(s)
-	for k := 0; k < len(set); k++ {
-		b := set[k]
-		x := &f.next[finderSlot[b]]
-		if *x < i {
-			if q := strings.IndexByte(s[i:], b); q >= 0 {
-				*x = i + q
-			} else {
-				*x = len(s)
-			}
+	if f.rare < i {
+		f.rare = nextOfAny(s, i, f.rareAt[:], rareBytes)
+	}
+	p := f.rare
+	if set&stopSemi != 0 {
+		if f.semi < i {
+			f.semi = nextOf(s, i, ';')
 		}
-		p = min(p, *x)
+		p = min(p, f.semi)
+	}
+	if set&stopOpen != 0 {
+		if f.open < i {
+			f.open = nextOf(s, i, '{')
+		}
+		p = min(p, f.open)
+	}
+	if set&stopClose != 0 {
+		if f.close < i {
+			f.close = nextOf(s, i, '}')
+		}
+		p = min(p, f.close)
+	}
+	if set&stopClosers != 0 {
+		if f.closers < i {
+			f.closers = nextOfAny(s, i, f.closersAt[:], closerBytes)
+		}
+		p = min(p, f.closers)
+	}
+	return p
+}
+
+// nextOf returns the index of the first b in s at or after i, or len(s).
+func nextOf(s string, i int, b byte) int {
+	if q := strings.IndexByte(s[i:], b); q >= 0 {
+		return i + q
+	}
+	return len(s)
+}
+
+// nextOfAny updates at[k], the index of the first bs[k] in s (as nextOf),
+// where it is before i, and returns the least of them.
+func nextOfAny(s string, i int, at []int, bs string) int {
+	p := len(s)
+	for k := range at {
+		if at[k] < i {
+			at[k] = nextOf(s, i, bs[k])
+		}
+		p = min(p, at[k])
 	}
 	return p
 }
