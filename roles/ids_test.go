@@ -306,7 +306,8 @@ func branchesPage() []byte {
 		inner = append(inner, fmt.Sprintf("<%s>x</%s>", tag, tag))
 	}
 	for _, typ := range []string{"", "button", "SUBMIT", "reset", "image", "checkbox", "radio", "range", "number", "hidden",
-		"search", "file", "color", "password", "date", "datetime-local", "month", "week", "time", "text", "email", "bogus", " Tel "} {
+		"search", "file", "color", "password", "date", "datetime-local", "month", "week", "time", "text", "email", "bogus", " Tel ",
+		"  DateTime-Local ", "\tRadio\n", "checkbox-and-more!", "sixteen-letters!", "datetime-localxyz", "chéckbox", "\fhidden", "Hidden\r"} {
 		inner = append(inner, fmt.Sprintf(`<input type="%s">`, typ), fmt.Sprintf(`<input type="%s" list=dl>`, typ),
 			fmt.Sprintf(`<input type="%s" list=nodl>`, typ), fmt.Sprintf(`<input type="%s" switch>`, typ))
 	}

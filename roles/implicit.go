@@ -186,35 +186,35 @@ func implicit(d *dom.Doc, n *html.Node, deep bool, t *Tables) ID {
 	return rGeneric
 }
 
-// implicitInput maps an input element by its type.
+// implicitInput maps an input element by its type: one switch on the
+// type folded once (foldType), not a case-insensitive compare per type.
 func implicitInput(d *dom.Doc, n *html.Node) ID {
-	t := dom.AttrOr(n, "type")
-	switch {
-	case equalFold(t, "button"), equalFold(t, "submit"), equalFold(t, "reset"), equalFold(t, "image"):
+	var buf [maxInputType]byte
+	switch string(foldType(dom.AttrOr(n, "type"), &buf)) { // no allocation: a switch on string(bytes)
+	case "button", "submit", "reset", "image":
 		return rButton
-	case equalFold(t, "checkbox"):
+	case "checkbox":
 		if dom.Has(n, "switch") {
 			return rSwitch
 		}
 		return rCheckbox
-	case equalFold(t, "radio"):
+	case "radio":
 		return rRadio
-	case equalFold(t, "range"):
+	case "range":
 		return rSlider
-	case equalFold(t, "number"):
+	case "number":
 		return rSpinbutton
-	case equalFold(t, "hidden"):
+	case "hidden":
 		return rNone
-	case equalFold(t, "search"):
+	case "search":
 		if hasSuggestions(d, n) {
 			return rCombobox
 		}
 		return rSearchbox
-	case equalFold(t, "file"), equalFold(t, "color"):
+	case "file", "color":
 		// HTML-AAM: no ARIA role; both open a picker on click.
 		return rButton
-	case equalFold(t, "password"), equalFold(t, "date"), equalFold(t, "datetime-local"),
-		equalFold(t, "month"), equalFold(t, "week"), equalFold(t, "time"):
+	case "password", "date", "datetime-local", "month", "week", "time":
 		// HTML-AAM: no ARIA role; a person types into them.
 		return rTextbox
 	}
@@ -223,6 +223,34 @@ func implicitInput(d *dom.Doc, n *html.Node) ID {
 		return rCombobox
 	}
 	return rTextbox
+}
+
+// maxInputType is the room foldType has: more than the longest input type
+// implicitInput knows (datetime-local).
+const maxInputType = 16
+
+// foldType returns t as equalFold compares it (ASCII whitespace trimmed
+// from both ends, ASCII letters in lower case), copied into buf; nil when
+// it is longer than buf, which no type implicitInput knows is.
+func foldType(t string, buf *[maxInputType]byte) []byte {
+	for len(t) > 0 && isSpaceByte(t[0]) {
+		t = t[1:]
+	}
+	for len(t) > 0 && isSpaceByte(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	if len(t) > len(buf) {
+		return nil
+	}
+	b := buf[:len(t)]
+	for i := range b {
+		c := t[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return b
 }
 
 // hasSuggestions reports whether input n has a suggestions source element:
