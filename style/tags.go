@@ -87,7 +87,7 @@ func (x *tagInfo) fill(n *html.Node, r *scopeRules) {
 	default:
 		x.special = false
 	}
-	x.noPseudo = noPseudo[n.Data]
+	x.noPseudo = noPseudo(n.Data)
 	x.docBox = n.Data == "html" || n.Data == "body"
 	x.kidsCheck = n.Data == "details" || n.Data == "noscript"
 	var bucket []int32

@@ -79,7 +79,7 @@ func TestTagFactsSameAsByName(t *testing.T) {
 			ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
 				assert.Equal(t, fmt.Sprint(want), fmt.Sprint(x.bucket), "%s: element %d <%s> tag bucket", name, i, n.Data) &&
 				assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
-				assert.Equal(t, noPseudo[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
+				assert.Equal(t, noPseudoBefore[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
 			if !ok {
 				return
 			}
@@ -398,5 +398,31 @@ func TestMatchMemoSameStyles(t *testing.T) {
 func TestClassCacheSizedByPage(t *testing.T) {
 	for n, want := range map[int]uint8{0: 3, 17: 3, 18: 4, 64: 5, 66: 6, 255: 7, 1112: 7, 1 << 20: 7} {
 		assert.Equal(t, want, classBitsFor(n), "%d elements", n)
+	}
+}
+
+// noPseudoBefore is noPseudo as it was, a map.
+var noPseudoBefore = map[string]bool{
+	"img": true, "input": true, "textarea": true, "select": true, "video": true,
+	"audio": true, "iframe": true, "embed": true, "object": true, "canvas": true,
+	"br": true, "wbr": true, "meter": true, "progress": true,
+}
+
+// TestNoPseudoSameAsMap checks noPseudo's switch against the map it
+// replaced: every tag of the map, their upper-case, cut, suffixed and
+// prefixed forms, every tag with a UA display, custom element names and
+// the empty name (TestTagFactsSameAsByName compares every corpus element).
+func TestNoPseudoSameAsMap(t *testing.T) {
+	names := []string{"", "x-card", "img-x", "IMG", "Input", "imgs", "i", "b", "brr", "wb", "meter ", "progress\x00"}
+	for k := range noPseudoBefore {
+		names = append(names, k, strings.ToUpper(k), k[:len(k)-1], k+"s", "x"+k)
+	}
+	for k := range uaDisplay {
+		names = append(names, k)
+	}
+	for _, n := range names {
+		if got, want := noPseudo(n), noPseudoBefore[n]; got != want {
+			t.Fatalf("noPseudo(%q) = %v, want %v", n, got, want)
+		}
 	}
 }

@@ -203,12 +203,19 @@ func firstSummary(d *html.Node) *html.Node {
 	return nil
 }
 
-// noPseudo lists elements that do not generate ::before / ::after boxes in
-// Chromium (replaced elements and form controls).
-var noPseudo = map[string]bool{
-	"img": true, "input": true, "textarea": true, "select": true, "video": true,
-	"audio": true, "iframe": true, "embed": true, "object": true, "canvas": true,
-	"br": true, "wbr": true, "meter": true, "progress": true,
+// noPseudo reports the elements that do not generate ::before / ::after
+// boxes in Chromium (replaced elements and form controls), by tag name: a
+// switch rather than a map, as the tag cache fills an entry for every tag
+// of a page and for every element it does not keep (custom elements,
+// shadow trees).
+func noPseudo(tag string) bool {
+	switch tag {
+	case "img", "input", "textarea", "select", "video",
+		"audio", "iframe", "embed", "object", "canvas",
+		"br", "wbr", "meter", "progress":
+		return true
+	}
+	return false
 }
 
 // isInlineDisplay reports whether display value d is inline-level (or
