@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -62,6 +63,9 @@ type knobs struct {
 	// ownKids gives each node's children a slice of their own instead of
 	// a cut of scratch.kids.
 	ownKids bool
+	// noKin leaves builder.kin empty: each child asks its parent's style
+	// itself (visibleText, flexItem).
+	noKin bool
 }
 
 // build is Build with the knobs k.
@@ -75,7 +79,7 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin}
 	b.scratch.ownKids = k.ownKids
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
@@ -120,7 +124,37 @@ type builder struct {
 	quiet   int          // >0 inside a label whose text names a control
 	walked  int          // nodes walked, for Options.Stop
 	stopped bool         // Options.Stop said yes
+	// kin holds, by depth (modulo kinDepths), the element walk is walking
+	// at that depth and what its children asked of it so far
+	// (visibleText, flexItem): a child at depth d asks its parent's entry
+	// at d-1, which the walks of its earlier siblings' subtrees, all
+	// deeper, leave as it is.
+	kin   [kinDepths]kinFacts
+	noKin bool // knobs.noKin
 }
+
+// kinDepths is the length of builder.kin, a power of two.
+const kinDepths = 32
+
+// kinFacts is an element and what its children asked of it (kinBits).
+// The element is kept by its address (nodeKey), only compared: a store
+// of it needs no write barrier.
+type kinFacts struct {
+	n    uintptr
+	bits uint8
+}
+
+// nodeKey is n's address, which identifies it while it lives (the Go heap
+// does not move objects).
+func nodeKey(n *html.Node) uintptr { return uintptr(unsafe.Pointer(n)) }
+
+// kinFacts bits: whether each answer is known, and the answer.
+const (
+	kinItemsKnown   uint8 = 1 << iota // its children are flex or grid items: kinItems
+	kinItems                          // (flexItem)
+	kinVisibleKnown                   // its visibility is visible: kinVisible
+	kinVisible                        // (visibleText)
+)
 
 // stop reports whether building must end because Options.Stop said so,
 // asking it every 1,024 calls. Without a Stop (the common case) that is
@@ -767,6 +801,27 @@ func visibleText(f *frame, t *html.Node) bool {
 	return f.c.Style().Visibility(p) == "visible"
 }
 
+// visibleText is the package's visibleText for a text node t walked at
+// depth, asking its parent's style once for all its text children (b.kin).
+func (b *builder) visibleText(f *frame, t *html.Node, depth int) bool {
+	p := f.d.Parent(t)
+	if p == nil || p.Type != html.ElementNode {
+		return true
+	}
+	k := &b.kin[(depth-1)&(kinDepths-1)]
+	if k.n == nodeKey(p) && k.bits&kinVisibleKnown != 0 {
+		return k.bits&kinVisible != 0
+	}
+	v := f.c.Style().Visibility(p) == "visible"
+	if k.n == nodeKey(p) {
+		k.bits |= kinVisibleKnown
+		if v {
+			k.bits |= kinVisible
+		}
+	}
+	return v
+}
+
 // truncate records that a limit was hit, once per kind.
 func (b *builder) truncate(kind string) {
 	for _, k := range b.t.Truncated {
@@ -804,7 +859,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 	switch n.Type {
 	case html.TextNode:
 		if b.quiet == 0 {
-			if s := a.lead(n.Data); s != "" && visibleText(f, n) {
+			if s := a.lead(n.Data); s != "" && b.visibleText(f, n, depth) {
 				a.rest(s)
 			}
 		}
@@ -830,7 +885,21 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		return
 	}
 	node := b.keep(f, n, role, true)
-	block := isBlock(f, n)
+	// isBlock, and what n's children will ask of it (flexItem)
+	block, bits := true, kinItemsKnown
+	switch display := f.c.Style().Display(n); display {
+	case "inline", "":
+		block = b.flexItem(f, n, depth)
+	case "contents":
+		block, bits = b.flexItem(f, n, depth), 0 // its parent's box lays them out
+	default:
+		if style.BlockifiesItems(display) {
+			bits |= kinItems
+		}
+	}
+	if !b.noKin {
+		b.kin[depth&(kinDepths-1)] = kinFacts{n: nodeKey(n), bits: bits}
+	}
 	if node == nil {
 		if block {
 			a.block()
@@ -1290,6 +1359,15 @@ func isBlock(f *frame, n *html.Node) bool {
 		return flexItem(f, n)
 	}
 	return true
+}
+
+// flexItem is the package's flexItem for an element n walked at depth,
+// taking the answer for n's parent from b.kin when walk has set it.
+func (b *builder) flexItem(f *frame, n *html.Node, depth int) bool {
+	if k := &b.kin[(depth-1)&(kinDepths-1)]; k.bits&kinItemsKnown != 0 && k.n == nodeKey(f.d.Parent(n)) {
+		return k.bits&kinItems != 0
+	}
+	return flexItem(f, n)
 }
 
 // flexItem reports an element laid out as an item of a flex or grid
