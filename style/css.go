@@ -307,28 +307,29 @@ func mayKeep(d string) bool {
 	for k > 0 && isWS(d[k-1]) {
 		k--
 	}
-	j := k
-	for j > 0 && isPropByte(d[j-1]) {
-		j--
-	}
-	if j == k {
+	if k == 0 || !isPropByte(d[k-1]) {
 		return true // not a letter or '-' before the colon: appendDecl tells
 	}
-	// d[j:k] is the name's last word: TrimSpace keeps its last byte and
-	// trims what follows it; the name is the word or longer, with a byte
-	// no property name has.
-	w := d[j:k]
-	switch len(w) {
-	case len("display"):
-		return strings.EqualFold(w, "display") || strings.EqualFold(w, "content")
-	case len("visibility"):
-		return strings.EqualFold(w, "visibility")
-	case len("cursor"):
-		return strings.EqualFold(w, "cursor")
-	case len("content-visibility"):
-		return strings.EqualFold(w, "content-visibility")
+	// The name's last word (its letters and '-' up to k): TrimSpace keeps
+	// its last byte and trims what follows it; the name is the word or
+	// longer, with a byte no property name has. Its last byte tells which
+	// property it may be.
+	switch d[k-1] | 0x20 {
+	case 'y':
+		return lastWord(d, k, "display") || lastWord(d, k, "visibility") || lastWord(d, k, "content-visibility")
+	case 't':
+		return lastWord(d, k, "content")
+	case 'r':
+		return lastWord(d, k, "cursor")
 	}
 	return false
+}
+
+// lastWord reports whether the last word of d[:k], its letters and '-',
+// is name (letters and '-'), in any case.
+func lastWord(d string, k int, name string) bool {
+	j := k - len(name)
+	return j >= 0 && (j == 0 || !isPropByte(d[j-1])) && strings.EqualFold(d[j:k], name)
 }
 
 // isPropByte reports whether c may be in a kept property's name, in any
