@@ -775,11 +775,12 @@ func (b *builder) flatten(f *frame, n *html.Node, a *acc) {
 		if f.c.Hidden(x) || skipTag(x) {
 			continue
 		}
-		if node := b.keep(f, x, f.c.Role(x), false); node != nil {
+		rid := f.c.RoleID(x)
+		if node := b.keep(f, x, rid, false); node != nil {
 			// Past MaxDepth nothing nests: a kept element is a line, and its
 			// content follows it as siblings, unless the line already says it.
 			a.add(node)
-			if leafRole(node.Role) || (node.Name != "" && (node.Role == "link" || node.Role == "heading")) {
+			if roleKinds[rid]&kLeaf != 0 || (node.Name != "" && (node.Role == "link" || node.Role == "heading")) {
 				continue
 			}
 		} else if isBlock(f, x) {
@@ -879,12 +880,12 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		}
 		return
 	}
-	role := f.c.Role(n)
+	rid := f.c.RoleID(n)
 	if n.Namespace == "" && n.Data == "br" {
 		a.block()
 		return
 	}
-	node := b.keep(f, n, role, true)
+	node := b.keep(f, n, rid, true)
 	// isBlock, and what n's children will ask of it (flexItem)
 	block, bits := true, kinItemsKnown
 	switch display := f.c.Style().Display(n); display {
@@ -917,7 +918,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		}
 		return
 	}
-	k := b.fill(f, n, node, role, depth)
+	k := b.fill(f, n, node, rid, depth)
 	switch {
 	case k.Name == "" && collapsible(k) && oneRun(k.Children):
 		a.addRun(k.Children)
@@ -932,9 +933,9 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 // fill builds the children of a kept node and returns the node to print in
 // its place: the node itself, or its only child when the node is an unnamed
 // wrapper that would add a line and nothing else.
-func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth int) *Node {
+func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth int) *Node {
 	if n.Namespace == "" && (n.Data == "select" || n.Data == "textarea" || n.Data == "input") {
-		if n.Data == "select" && role == "listbox" {
+		if n.Data == "select" && rid == idListbox {
 			ca := b.open()
 			b.walkOptions(f, n, &ca)
 			node.Children = ca.take(ca.out())
@@ -946,7 +947,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		// combobox's popup listbox (aria-owns), which the accessibility
 		// tree puts under it. Its operable elements go under the input.
 	}
-	if leafRole(role) || dom.IsHTML(n, "input") {
+	if roleKinds[rid]&kLeaf != 0 || dom.IsHTML(n, "input") {
 		// Children are presentational: the line says it all, except that an
 		// operable element nested inside (a button in a menu item) must
 		// still get its number.
@@ -969,7 +970,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, role string, depth in
 		node.Children = ca.take(ca.out())
 		return node
 	}
-	if rowLater(n, role) {
+	if rowLater(n, rid.String()) {
 		// The row's name from content is its cells' names, which the walk
 		// of its children computes: accname joins them instead of walking
 		// the row's content again when that gives the same name.
@@ -1385,7 +1386,8 @@ func flexItem(f *frame, n *html.Node) bool {
 }
 
 // leafRole reports roles whose content is presentational or summarized by
-// the node line itself (ARIA's children-presentational roles and fields).
+// the node line itself (ARIA's children-presentational roles and fields;
+// the builder asks roleKinds, made from it).
 func leafRole(role string) bool {
 	switch role {
 	case "button", "checkbox", "img", "math", "menuitemcheckbox", "menuitemradio",
@@ -1396,8 +1398,8 @@ func leafRole(role string) bool {
 	return false
 }
 
-// keptRole reports the non-interactive roles kept as structure (a switch:
-// every element asks).
+// keptRole reports the non-interactive roles kept as structure (keep asks
+// roleKinds, made from it).
 func keptRole(role string) bool {
 	switch role {
 	case "banner", "navigation", "main", "contentinfo",
@@ -1415,27 +1417,66 @@ func keptRole(role string) bool {
 	return false // figure, status and log among them
 }
 
-// keep decides whether n, of computed role role (f.c.Role(n), which the
+// roleKind holds what the builder asks of a role (roleKinds).
+type roleKind uint8
+
+const (
+	kInteractive roleKind = 1 << iota // roles.IsInteractive
+	kKept                             // keptRole
+	kLeaf                             // leafRole
+)
+
+// roleKinds are the kinds of the roles, by roles.ID: the answers of
+// roles.IsInteractive, keptRole and leafRole, asked once for each role,
+// so that an element's role is one table read instead of three string
+// lookups. Made once, only read.
+var roleKinds = func() (t [256]roleKind) {
+	for id := 0; id < roles.NumIDs; id++ {
+		r := roles.ID(id).String()
+		if roles.IsInteractive(r) {
+			t[id] |= kInteractive
+		}
+		if keptRole(r) {
+			t[id] |= kKept
+		}
+		if leafRole(r) {
+			t[id] |= kLeaf
+		}
+	}
+	return t
+}()
+
+// The IDs of the roles the builder tests one by one.
+var (
+	idImg     = roles.IDOf("img")
+	idRegion  = roles.IDOf("region")
+	idForm    = roles.IDOf("form")
+	idListbox = roles.IDOf("listbox")
+)
+
+// keep decides whether n, of computed role rid (f.c.RoleID(n), which the
 // caller has asked already), becomes a node line and builds it. filled
 // says that fill will build its children (walk), so a row's name can wait
 // for them (rowLater).
-func (b *builder) keep(f *frame, n *html.Node, role string, filled bool) *Node {
+func (b *builder) keep(f *frame, n *html.Node, rid roles.ID, filled bool) *Node {
 	if dom.IsHTML(n, "iframe") {
 		return b.element(f, n, "iframe", nil, false, readAttrBits(n))
 	}
 	bits := readAttrBits(n)
+	role := rid.String()
 	var acts []string
 	if bits&bMayAct != 0 || f.d.HasFacts() {
 		acts = b.actions(f, n, role, bits) // else nil, its first test
 	}
-	interactive := roles.IsInteractive(role)
-	if !interactive && !keptRole(role) && len(acts) == 0 && !mayFocus(n, bits) {
+	kind := roleKinds[rid]
+	interactive := kind&kInteractive != 0
+	if kind&(kInteractive|kKept) == 0 && len(acts) == 0 && !mayFocus(n, bits) {
 		return nil
 	}
-	if role == "img" && f.c.Name(n) == "" {
+	if rid == idImg && f.c.Name(n) == "" {
 		return nil
 	}
-	if (role == "region" || role == "form") && len(acts) == 0 && f.c.Name(n) == "" {
+	if (rid == idRegion || rid == idForm) && len(acts) == 0 && f.c.Name(n) == "" {
 		return nil
 	}
 	node := b.element(f, n, role, acts, filled, bits)

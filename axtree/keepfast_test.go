@@ -66,7 +66,7 @@ func TestKeepGuardsSameAsCalls(t *testing.T) {
 				focused++
 			}
 			for _, role := range append([]string{f.c.Role(n)}, all...) {
-				got, want := b.keep(f, n, role, false), keepBefore(b, f, n, role, false)
+				got, want := b.keep(f, n, roles.IDOf(role), false), keepBefore(b, f, n, role, false)
 				if assert.Equal(t, want == nil, got == nil, "%s: <%s> as %q", name, n.Data, role) && got != nil {
 					assert.Equal(t, want.Actions(), got.Actions(), "%s: <%s> as %q", name, n.Data, role)
 					assert.Equal(t, want.Focusable, got.Focusable, "%s: <%s> as %q", name, n.Data, role)
