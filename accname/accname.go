@@ -276,12 +276,7 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 		s = style.New(d)
 	}
 	c := &Computer{doc: d, style: s, memo: make([]slot, d.Len())}
-	for _, n := range d.Elements {
-		if v, ok := dom.Attr(n, "style"); ok && containsFold(v, "text-transform") {
-			c.hasTransform = true
-			break
-		}
-	}
+	c.hasTransform = anyTextTransform(d.Elements)
 	return c
 }
 

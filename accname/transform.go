@@ -21,6 +21,53 @@ const (
 	xfCapitalize
 )
 
+// anyTextTransform reports whether an element of els has a style
+// attribute (the first, as dom.Attr finds it) that mentions
+// text-transform in any ASCII case (containsFold).
+func anyTextTransform(els []*html.Node) bool {
+	for _, n := range els {
+		for i := range n.Attr {
+			a := &n.Attr[i]
+			if len(a.Key) == len("style") && a.Key == "style" && a.Namespace == "" {
+				if hasTextTransform(a.Val) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// hasTextTransform is containsFold(v, "text-transform"): each occurrence
+// has a '-' four bytes in, which IndexByte finds many bytes at a time;
+// only there are the words around it compared.
+func hasTextTransform(v string) bool {
+	for i := 4; i+len("transform") < len(v); {
+		j := strings.IndexByte(v[i:len(v)-len("transform")], '-')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if foldedIs(v[i-4:i], "text") && foldedIs(v[i+1:i+1+len("transform")], "transform") {
+			return true
+		}
+		i++
+	}
+	return false
+}
+
+// foldedIs reports whether s is lower, a lower-case ASCII word of the same
+// length, with ASCII letters in either case (lowerByte).
+func foldedIs(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		if lowerByte(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // inlineDecl returns the last value of property prop in n's style
 // attribute, lower-cased and without !important ("" when absent).
 func inlineDecl(n *html.Node, prop string) string {
