@@ -16,12 +16,42 @@ import (
 // (pages repeat targets: the image and title of a card, "#").
 // TestResolverMatchesResolve checks the shortcut against Resolve.
 type resolver struct {
-	base       *url.URL
-	root, frag string // Resolve(base, "/x") and Resolve(base, "#x") less the probe's "x"
-	rootOK     bool
-	fragOK     bool
-	memo       map[string]result
+	base *url.URL
+	probes
+	rootDone, fragDone bool              // root, frag found (by the first target that needs it)
+	memo               map[string]result // made by the first target that is not plain
 }
+
+// probes are the prefixes Resolve gives the probes "/x" and "#x" on a base.
+type probes struct {
+	root, frag     string // Resolve(base, "/x") and Resolve(base, "#x") less the probe's "x"
+	rootOK, fragOK bool
+}
+
+// probeRoot and probeFrag find the prefix of one probe on base.
+func probeRoot(base *url.URL) (string, bool) {
+	if u, ok := Resolve(base, "/x"); ok && strings.HasSuffix(u, "/x") {
+		return u[:len(u)-len("x")], true
+	}
+	return "", false
+}
+
+func probeFrag(base *url.URL) (string, bool) {
+	if u, ok := Resolve(base, "#x"); ok && strings.HasSuffix(u, "#x") {
+		return u[:len(u)-len("x")], true
+	}
+	return "", false
+}
+
+// noBase is the probes on no base (a page rendered without a URL), found
+// once: each probe is a parse and a print through net/url, ~2 K
+// instructions, that a render would otherwise pay again. Only read after
+// package initialization.
+var noBase = func() (p probes) {
+	p.root, p.rootOK = probeRoot(nil)
+	p.frag, p.fragOK = probeFrag(nil)
+	return p
+}()
 
 type result struct {
 	url      string
@@ -29,12 +59,9 @@ type result struct {
 }
 
 func newResolver(base *url.URL) *resolver {
-	r := &resolver{base: base, memo: map[string]result{}}
-	if u, ok := Resolve(base, "/x"); ok && strings.HasSuffix(u, "/x") {
-		r.root, r.rootOK = u[:len(u)-len("x")], true
-	}
-	if u, ok := Resolve(base, "#x"); ok && strings.HasSuffix(u, "#x") {
-		r.frag, r.fragOK = u[:len(u)-len("x")], true
+	r := &resolver{base: base}
+	if base == nil {
+		r.probes, r.rootDone, r.fragDone = noBase, true, true
 	}
 	return r
 }
@@ -51,6 +78,9 @@ func (r *resolver) resolve(raw string) (string, bool, bool) {
 	res, ok := r.memo[raw]
 	if !ok {
 		res.url, res.ok, res.long = resolveLong(r.base, raw)
+		if r.memo == nil {
+			r.memo = map[string]result{}
+		}
 		r.memo[raw] = res
 	}
 	return res.url, res.ok, res.long
@@ -63,10 +93,18 @@ func (r *resolver) plain(s string) (string, bool) {
 	case s == "":
 		return "", false
 	case s[0] == '#':
+		if !r.fragDone {
+			r.frag, r.fragOK = probeFrag(r.base)
+			r.fragDone = true
+		}
 		if r.fragOK && len(s) > 1 && plainRest(s[1:], '#') {
 			return r.frag + s[1:], true
 		}
 	case s[0] == '/':
+		if !r.rootDone {
+			r.root, r.rootOK = probeRoot(r.base)
+			r.rootDone = true
+		}
 		if r.rootOK && (len(s) == 1 || s[1] != '/') && plainRest(s, '/') {
 			if r.root == "/" {
 				return s, true

@@ -88,3 +88,27 @@ func corpusTargets(t *testing.T) []string {
 	}
 	return out
 }
+
+// TestResolverProbesSameAsEager checks the probes a resolver finds lazily
+// (or takes from noBase when there is no base) against the probes made up
+// front as newResolver made them before: the same prefixes and answers, in
+// either order of first use.
+func TestResolverProbesSameAsEager(t *testing.T) {
+	for _, b := range []string{"", "https://en.wikipedia.org/wiki/Microsoft", "https://user:pw@host.com/a/b?q=1#frag", "file:///tmp/x.html", "http://bücher.ch/x/"} {
+		base := Base(b, "")
+		var want probes
+		if u, ok := Resolve(base, "/x"); ok && strings.HasSuffix(u, "/x") {
+			want.root, want.rootOK = u[:len(u)-len("x")], true
+		}
+		if u, ok := Resolve(base, "#x"); ok && strings.HasSuffix(u, "#x") {
+			want.frag, want.fragOK = u[:len(u)-len("x")], true
+		}
+		for _, order := range [][]string{{"/a", "#b"}, {"#b", "/a"}} {
+			r := newResolver(base)
+			for _, h := range order {
+				r.resolve(h)
+			}
+			assert.Equal(t, want, r.probes, "base %q, order %q", b, order)
+		}
+	}
+}
