@@ -441,6 +441,12 @@ func splitTop(s string, sep byte) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); {
+		for i < len(s) && !topStop[s[i]] && s[i] != sep {
+			i++ // nothing to do
+		}
+		if i >= len(s) {
+			break
+		}
 		switch c := s[i]; c {
 		case '"', '\'':
 			i = skipString(s, i)
@@ -467,3 +473,7 @@ func splitTop(s string, sep byte) []string {
 	}
 	return out
 }
+
+// topStop marks the bytes splitTop acts on besides its separator: quotes,
+// the backslash and brackets.
+var topStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, ')': true, ']': true}

@@ -98,6 +98,12 @@ func splitComplex(s string) (comps []string, combs []byte, ok bool) {
 		return true
 	}
 	for i := 0; i < len(s); {
+		for i < len(s) && !complexStop[s[i]] {
+			i++ // a name's byte, '.', '#', ':', ...: nothing to do
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		switch {
 		case c == '"' || c == '\'':
@@ -152,6 +158,11 @@ func splitComplex(s string) (comps []string, combs []byte, ok bool) {
 	}
 	return comps, combs, true
 }
+
+// complexStop marks the bytes splitComplex acts on: quotes, the
+// backslash, brackets, white space and the combinators.
+var complexStop = [256]bool{'"': true, '\'': true, '\\': true, '(': true, '[': true, ')': true, ']': true,
+	' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '>': true, '+': true, '~': true}
 
 // nonStandard lists cascadia pseudo-classes that are not CSS (or mean
 // something else in CSS): selectors using them are dropped.
