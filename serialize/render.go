@@ -23,6 +23,7 @@ import (
 	"unsafe"
 
 	"github.com/axtree/axtree/axtree"
+	"github.com/axtree/axtree/roles"
 )
 
 // Default limits, in runes, used when the matching Options field is zero.
@@ -712,9 +713,29 @@ func (p *printer) role(role string) *roleFacts {
 //
 //go:noinline
 func (p *printer) learnRole(f *roleFacts, role string) *roleFacts {
+	if id := roles.IDOf(role); id != roles.NoRole {
+		// a role of the roles package (a built tree's are): its facts
+		// were found once, at package initialization
+		k := &knownRoleFacts[id]
+		*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: k.key, ctx: k.ctx, cell: k.cell}
+		return f
+	}
 	*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: cleanKey(role), ctx: cellContext(role), cell: cellRole(role)}
 	return f
 }
+
+// knownRoleFacts holds the facts of each role of the roles package, by ID
+// (the printer's slots learn a page's roles again in every render: a look
+// up by ID costs less than cleanKey, cellContext and cellRole). Only read
+// after package initialization.
+var knownRoleFacts = func() (t [roles.NumIDs]roleFacts) {
+	for id := range roles.NumIDs {
+		if name := roles.ID(id).String(); name != "" {
+			t[id] = roleFacts{key: cleanKey(name), ctx: cellContext(name), cell: cellRole(name)}
+		}
+	}
+	return t
+}()
 
 // idSet records the ids of printed element lines: a bitmap for the small
 // dense ids a builder assigns, a map for any others.
