@@ -65,6 +65,15 @@ func (c *Computer) selfHidden(n *html.Node) bool {
 	return false
 }
 
+// knownShown reports that n's memo slot, in the slot cache, says Hidden(n)
+// is false: n is rendered and neither it nor an ancestor is aria-hidden or
+// inert, so that neither selfHidden(n) nor !rendered(n) holds. False says
+// nothing (not known, or hidden).
+func (c *Computer) knownShown(n *html.Node) bool {
+	sl := c.cachedSlot(n)
+	return sl != nil && sl.flags&(hasHidden|isHidden) == hasHidden
+}
+
 // AriaHidden reports whether n or a flat-tree ancestor is aria-hidden="true"
 // or inert: hidden from assistive technology whatever its style, so nothing
 // below it can be shown again (unlike visibility:hidden, which a descendant

@@ -154,14 +154,16 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 			if dom.IsHTML(ch, "br") {
 				return "", 0, false, false
 			}
-			if c.selfHidden(ch) {
-				continue
-			}
-			if !c.rendered(ch) {
-				if !c.visibilityHidden(ch) {
+			if !c.knownShown(ch) { // the tree builder walked the cell just now
+				if c.selfHidden(ch) {
 					continue
 				}
-				return "", 0, false, false
+				if !c.rendered(ch) {
+					if !c.visibilityHidden(ch) {
+						continue
+					}
+					return "", 0, false, false
+				}
 			}
 			// The cell is met as its own computation met it: a block box
 			// (set apart with spaces), no reference of its own, no marker,
