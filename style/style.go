@@ -99,9 +99,9 @@ type scopeRules struct {
 	byClass map[string][]int32
 	byTag   map[string][]int32
 	byAttr  map[string][]int32
-	// the keys of byID, byClass and byTag, to skip the lookups that miss;
-	// the cascade reads one only when its map has keys
-	idKeys, classKeys, tagKeys *keyFilter
+	// the keys of byID, byClass, byTag and byAttr, to skip the lookups
+	// that miss; the cascade reads one only when its map has keys
+	idKeys, classKeys, tagKeys, attrKeys *keyFilter
 	universal                  []int32
 	host                       []int32 // selectors whose subject is :host (they style the host)
 }
@@ -336,7 +336,7 @@ func (s *Sheet) compile() {
 				case keyTag:
 					addKey(&r.byTag, &r.tagKeys, key, idx)
 				case keyAttr:
-					addKey(&r.byAttr, nil, key, idx)
+					addKey(&r.byAttr, &r.attrKeys, key, idx)
 				default:
 					r.universal = append(r.universal, idx)
 				}
@@ -574,12 +574,14 @@ func (s *Sheet) offerMatches(n, sc *html.Node, r *scopeRules, c []int32, ctx uin
 	}
 }
 
-// attrCandidates appends to c the attribute buckets of n's attributes.
+// attrCandidates appends to c the attribute buckets of n's attributes (an
+// attribute the bucket keys' filter has not is looked up in no map: most
+// of an element's attributes have no bucket).
 //
 //go:noinline
 func (s *Sheet) attrCandidates(n *html.Node, r *scopeRules, c []int32) []int32 {
 	for i := range n.Attr {
-		if a := &n.Attr[i]; a.Namespace == "" {
+		if a := &n.Attr[i]; a.Namespace == "" && r.attrKeys.may(a.Key) {
 			c = append(c, r.byAttr[a.Key]...)
 		}
 	}
