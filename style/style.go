@@ -102,8 +102,8 @@ type scopeRules struct {
 	// the keys of byID, byClass, byTag and byAttr, to skip the lookups
 	// that miss; the cascade reads one only when its map has keys
 	idKeys, classKeys, tagKeys, attrKeys *keyFilter
-	universal                  []int32
-	host                       []int32 // selectors whose subject is :host (they style the host)
+	universal                            []int32
+	host                                 []int32 // selectors whose subject is :host (they style the host)
 }
 
 // Sheet resolves computed style for the elements of one document. It is not
