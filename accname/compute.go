@@ -408,10 +408,13 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 	if ch.Namespace == "svg" && noContent(ch) {
 		return // an SVG title names its parent; desc describes
 	}
+	labelled, read := false, false // ch's aria-labelledby, when read
 	if m&mHiddenRef == 0 {
-		if c.selfHidden(ch) {
+		var hidden bool
+		if hidden, labelled = c.selfHiddenLabelled(ch); hidden {
 			return
 		}
+		read = true
 		if !c.rendered(ch) {
 			if !c.visibilityHidden(ch) {
 				return // display:none and the like: nothing below renders
@@ -424,7 +427,10 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 	// An element with aria-labelledby is named by its references even when
 	// the element itself was met before (accname issue 209 behaviour that
 	// WPT expects); otherwise each element contributes once.
-	followsRef := m&mReferenced == 0 && dom.Has(ch, "aria-labelledby")
+	if !read {
+		labelled = dom.Has(ch, "aria-labelledby")
+	}
+	followsRef := m&mReferenced == 0 && labelled
 	if !followsRef {
 		if w.visit(ch) {
 			return

@@ -74,6 +74,40 @@ func (c *Computer) knownShown(n *html.Node) bool {
 	return sl != nil && sl.flags&(hasHidden|isHidden) == hasHidden
 }
 
+// selfHiddenLabelled is selfHidden(n) and, when that is false, whether n
+// has an aria-labelledby attribute (dom.Has), from one pass over n's
+// attributes; labelled is not known when hidden is true.
+func (c *Computer) selfHiddenLabelled(n *html.Node) (hidden, labelled bool) {
+	ariaSeen, inertSeen := false, false // the first attribute of each name counts (dom.Attr)
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		switch len(a.Key) {
+		case len("aria-hidden"):
+			if a.Key == "aria-hidden" && !ariaSeen && a.Namespace == "" {
+				if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
+					return true, false
+				}
+				ariaSeen = true
+			}
+		case len("inert"):
+			if a.Key == "inert" && !inertSeen && a.Namespace == "" {
+				if n.Namespace == "" {
+					return true, false
+				}
+				inertSeen = true
+			}
+		case len("aria-labelledby"):
+			if a.Key == "aria-labelledby" && a.Namespace == "" {
+				labelled = true
+			}
+		}
+	}
+	if f := c.doc.Facts(n); f != nil && f.Inert {
+		return true, false
+	}
+	return false, labelled
+}
+
 // AriaHidden reports whether n or a flat-tree ancestor is aria-hidden="true"
 // or inert: hidden from assistive technology whatever its style, so nothing
 // below it can be shown again (unlike visibility:hidden, which a descendant
