@@ -596,14 +596,21 @@ func skipPlain(s string, i int, stop *[256]bool) int {
 }
 
 // skipWS returns the index of the first byte at or after i that is not
-// white space (isWS), or len(s); runs of spaces go a word at a time.
+// white space (isWS), or len(s); a run of spaces goes a word at a time,
+// and its last few bytes one at a time without another word's test.
 func skipWS(s string, i int) int {
 	for i < len(s) {
-		if i+8 <= len(s) && word.Load8(s[i:i+8]) == spaces8 {
-			i += 8
+		c := s[i]
+		if c == ' ' {
+			for i+8 <= len(s) && word.Load8(s[i:i+8]) == spaces8 {
+				i += 8
+			}
+			for i < len(s) && s[i] == ' ' {
+				i++
+			}
 			continue
 		}
-		if !isWS(s[i]) {
+		if !isWS(c) {
 			return i
 		}
 		i++

@@ -391,6 +391,9 @@ func hasToken(s, tok string) bool {
 	if tok == "" {
 		return false
 	}
+	if len(s) == len(tok) {
+		return s == tok // a one-class list (or no room for white space around tok)
+	}
 	for from := 0; from+len(tok) <= len(s); {
 		k := strings.Index(s[from:], tok)
 		if k < 0 {
