@@ -146,7 +146,8 @@ func TestPresizeHoldsTheText(t *testing.T) {
 // against cleanKey, cellContext and cellRole, which read the bytes each
 // time: every role of every corpus page's tree, in tree order, and odd
 // roles (empty, with spaces, upper case, control bytes, long, non-ASCII,
-// the same bytes at another address, one address under two lengths),
+// the same bytes at another address, one address under two lengths and
+// every prefix of one string),
 // asked twice and in an order that makes roles share and evict slots.
 func TestRoleFactsSameAsScan(t *testing.T) {
 	var roles []string
@@ -162,12 +163,17 @@ func TestRoleFactsSameAsScan(t *testing.T) {
 	}
 	odd := []string{"", "grid cell", "Grid", "ro\x00w", "table\n", "treegrid", "link", "columnheader",
 		strings.Repeat("row", 40), "réle", "[link]", string([]byte("gridcell")), string([]byte("link"))}
-	for i := 0; i < 3*roleSlots; i++ {
+	for i := 0; i < 6*roleSets; i++ {
 		odd = append(odd, fmt.Sprintf("role%d", i), "cell", fmt.Sprintf("g r i d%d", i%3))
 	}
 	// one string's bytes under two lengths that share a slot
-	long := string([]byte("gridcell" + strings.Repeat("x", roleSlots)))
-	odd = append(odd, long[:8], long, long[:4], long[:4+roleSlots], long[:8])
+	long := string([]byte("gridcell" + strings.Repeat("x", 2*roleSets)))
+	odd = append(odd, long[:8], long, long[:4], long[:4+roleSets], long[:8])
+	// every prefix of one string's bytes, up and down: prefixes share sets
+	// and meet each other in the second slot
+	for k := 1; k <= len(long); k++ {
+		odd = append(odd, long[:k], long[:len(long)+1-k])
+	}
 	roles = append(roles, odd...)
 	roles = append(roles, odd...)
 	p := newPrinter(Options{}, nil)

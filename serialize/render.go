@@ -130,9 +130,9 @@ type printer struct {
 	marked    []*axtree.Node // scratch of rowForm's quietWalk: the nodes it marked seen
 	quietDeep bool           // quietWalk cut a node for MaxDepth
 
-	roles  [roleSlots]roleFacts // the role strings met last (role)
-	ids    idSet                // ids of the element lines printed so far
-	record []*axtree.Node       // nodes whose state goes to the state record, in print order
+	roles  [roleSets][2]roleFacts // the role strings met last (role)
+	ids    idSet                  // ids of the element lines printed so far
+	record []*axtree.Node         // nodes whose state goes to the state record, in print order
 }
 
 // IsStateKey reports whether k is a key of the form state: "value" (a
@@ -690,23 +690,35 @@ type roleFacts struct {
 	cell string
 }
 
-// roleSlots is the number of role strings the printer remembers (a
-// power of two).
-const roleSlots = 16
+// roleSets is the number of sets of two slots in which the printer
+// remembers role strings (a power of two: 1<<roleBits).
+const (
+	roleBits = 4
+	roleSets = 1 << roleBits
+)
 
 // role returns the facts of role, remembered by the address and length
 // of its bytes: a built tree's roles are the roles package's constants, a
 // few strings met again on every line, so the facts are found without
 // reading role's bytes. Strings do not change, and the slot keeps the
 // bytes it names alive, so an address met again is the same role. (An
-// empty slot answers for "", as learnRole would.)
+// empty slot answers for "", as learnRole would.) A role may sit in
+// either slot of the set its address and length hash to (a Fibonacci
+// hash: the constants' addresses are packed bytes apart, and which of
+// them shared a set of one slot varied with the binary's layout); a role
+// learnt takes the first slot and moves the first slot's role to the
+// second.
 func (p *printer) role(role string) *roleFacts {
 	data := unsafe.StringData(role)
-	f := &p.roles[(uintptr(unsafe.Pointer(data))>>3+uintptr(len(role)))&(roleSlots-1)]
-	if f.data != data || f.n != len(role) {
-		f = p.learnRole(f, role)
+	set := &p.roles[(uint64(uintptr(unsafe.Pointer(data)))+uint64(len(role)))*0x9E3779B97F4A7C15>>(64-roleBits)]
+	if f := &set[0]; f.data == data && f.n == len(role) {
+		return f
 	}
-	return f
+	if f := &set[1]; f.data == data && f.n == len(role) {
+		return f
+	}
+	set[1] = set[0]
+	return p.learnRole(&set[0], role)
 }
 
 // learnRole fills slot f with the facts of role and returns it.
