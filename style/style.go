@@ -125,8 +125,9 @@ type Sheet struct {
 	hit []string // limits reached while compiling, in a fixed order (LimitsHit)
 
 	// the entries of recently asked elements, all computed: a
-	// direct-mapped cache in front of the element index (allocated at the
-	// first question, dropped by Forget), as the tree builder and the name
+	// direct-mapped cache in front of the element index (the scratch's
+	// hitV: made at the first question, dropped by Forget), as the tree
+	// builder and the name
 	// computation ask about an element, its parent and its siblings several
 	// times each
 	hits *[hitSlots]memoHit
@@ -151,10 +152,14 @@ type Sheet struct {
 // scratch is what a Sheet reuses from one computation to the next.
 type scratch struct {
 	chain  []*html.Node
-	chainE []*entry // the memo slots of chain's elements (nil: none yet)
-	cas    *cascaded
-	cands  []int32
-	m      matcher
+	chainE []*entry  // the memo slots of chain's elements (nil: none yet)
+	cas    *cascaded // casV's address
+	casV   cascaded
+	// hitV is the lookup cache the Sheet's hits points to: one allocation
+	// with the rest of the scratch, which it lives and is dropped with
+	hitV  [hitSlots]memoHit
+	cands []int32
+	m     matcher
 	// docRules is the document tree's rules (nil when it has none), read
 	// without the scopes map for every document-tree element
 	docRules *scopeRules
@@ -829,12 +834,14 @@ func (s *Sheet) ensureSlow(n *html.Node) *entry {
 // prepare makes what ensureSlow fills: the lookup cache, the scratch and
 // the memo (dropped by Forget).
 func (s *Sheet) prepare() {
-	if s.hits == nil {
-		s.hits = new([hitSlots]memoHit)
-	}
 	if s.scratch == nil {
 		s.recompile() // the rules Forget dropped (keep.go)
-		s.scratch = &scratch{cas: new(cascaded), cbits: classBitsFor(s.doc.Len())}
+		n := s.doc.Len()
+		sc := &scratch{cbits: classBitsFor(n)}
+		sc.tags.size(tagBitsFor(n))
+		sc.cas = &sc.casV
+		s.scratch = sc
+		s.hits = &sc.hitV
 		s.m.steps = &s.steps
 		s.m.memoOn = true
 		s.docRules = s.scopeOf(nil)

@@ -41,17 +41,32 @@ type tagInfo struct {
 // maxTagNameLen is the longest tag name the cache keeps (atoms are shorter).
 const maxTagNameLen = 1<<16 - 1
 
-// tagBits sizes the tag cache: 1<<tagBits slots.
-const (
-	tagBits  = 6
-	tagSlots = 1 << tagBits
-)
+// tagBits sizes the tag cache of a large page: 1<<tagBits slots. A small
+// page has fewer distinct tags than elements: its cache has a slot per
+// element (tagBitsFor), so that a frame of 8 elements makes 8 slots of 48
+// bytes, not 64.
+const tagBits = 6
+
+// tagBitsFor returns the tag cache's size for a page of n elements:
+// 1<<tagBitsFor(n) slots, from 8 to 1<<tagBits.
+func tagBitsFor(n int) uint8 {
+	b := uint8(3)
+	for b < tagBits && 1<<b < n {
+		b++
+	}
+	return b
+}
 
 // tagCache is the scratch's cache of tag facts, by atom, and a spare entry
 // for a tag it does not keep.
 type tagCache struct {
-	slots [tagSlots]tagInfo
+	slots []tagInfo // a power of two of them (size)
 	spare tagInfo
+}
+
+// size makes the cache's 1<<bits slots.
+func (t *tagCache) size(bits uint8) {
+	t.slots = make([]tagInfo, 1<<bits)
 }
 
 // tagOf returns the tag facts of element n, whose scope's rules are r (nil:
@@ -59,8 +74,8 @@ type tagCache struct {
 // true) whose atom spells their name are cached; the others are found
 // afresh in the spare entry.
 func (t *tagCache) tagOf(n *html.Node, r *scopeRules, doc bool) *tagInfo {
-	if a := n.DataAtom; a != 0 && doc {
-		x := &t.slots[uint32(a)*0x9E3779B1>>(32-tagBits)]
+	if a := n.DataAtom; a != 0 && doc && len(t.slots) > 0 { // (a cache not sized keeps nothing)
+		x := &t.slots[uint(uint32(a)*0x9E3779B1>>(32-tagBits))&uint(len(t.slots)-1)]
 		if x.a == uint32(a) && x.name == unsafe.StringData(n.Data) && int(x.nameLen) == len(n.Data) {
 			return x // the same name string as the element the entry was filled for
 		}

@@ -47,46 +47,72 @@ var tagCases = map[string]string{
 // slots shared by two atoms are refilled): the ancestor-filter bits of
 // the tag name, the document tree's tag bucket, the UA display (where the
 // cascade takes it from the cache: HTML elements without hidden, popover
-// or a tag whose display depends on more), and noPseudo.
+// or a tag whose display depends on more), and noPseudo. Each page goes
+// through caches of every size prepare makes (8 to 64 slots: the small
+// ones share slots between atoms more often) and through a zero cache (which keeps nothing).
 func TestTagFactsSameAsByName(t *testing.T) {
 	for name, src := range shared.ReadPages(t, tagCases, filepath.Join("..", "corpus", "pages")) {
-		d, err := dom.ParseDoc(src)
-		require.NoError(t, err, name)
-		s := New(d)
-		var tc tagCache
-		docRules := s.scopeOf(nil)
-		cached := 0
-		for i, n := range d.Elements {
-			sc := d.Scope(n)
-			r := docRules
-			if sc != nil {
-				r = s.scopeOf(sc)
+		for bits := uint8(2); bits <= tagBits; bits++ {
+			label := fmt.Sprintf("%s (%d slots)", name, 1<<bits)
+			if bits == 2 {
+				label = name + " (not sized: caches nothing)"
 			}
-			x := tc.tagOf(n, r, sc == nil)
-			if x.a != 0 {
-				cached++
-			}
-			a, b := keyBits(keyKindTag, n.Data)
-			var want []int32
-			if r != nil && len(r.byTag) > 0 {
-				want = r.byTag[dom.LowerASCII(n.Data)]
-			}
-			at := readAttrs(n)
-			got := x.ua
-			if n.Namespace != "" || at.has&(aHidden|aPopover) != 0 || x.special {
-				got = defaultDisplayOf(n, &at)
-			}
-			ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
-				assert.Equal(t, fmt.Sprint(want), fmt.Sprint(x.bucket), "%s: element %d <%s> tag bucket", name, i, n.Data) &&
-				assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
-				assert.Equal(t, noPseudoBefore[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
-			if !ok {
-				return
-			}
+			checkTagFacts(t, label, src, bits)
 		}
-		if len(d.Elements) > 50 {
-			assert.Positive(t, cached, "%s: tags are cached", name)
+	}
+}
+
+// checkTagFacts is TestTagFactsSameAsByName for one page, through a cache
+// of 1<<bits slots (bits 2: a zero cache, never sized).
+func checkTagFacts(t *testing.T, name string, src []byte, bits uint8) {
+	t.Helper()
+	d, err := dom.ParseDoc(src)
+	require.NoError(t, err, name)
+	s := New(d)
+	var tc tagCache
+	if bits > 2 {
+		tc.size(bits)
+	}
+	docRules := s.scopeOf(nil)
+	cached := 0
+	for i, n := range d.Elements {
+		sc := d.Scope(n)
+		r := docRules
+		if sc != nil {
+			r = s.scopeOf(sc)
 		}
+		x := tc.tagOf(n, r, sc == nil)
+		if x.a != 0 {
+			cached++
+		}
+		a, b := keyBits(keyKindTag, n.Data)
+		var want []int32
+		if r != nil && len(r.byTag) > 0 {
+			want = r.byTag[dom.LowerASCII(n.Data)]
+		}
+		at := readAttrs(n)
+		got := x.ua
+		if n.Namespace != "" || at.has&(aHidden|aPopover) != 0 || x.special {
+			got = defaultDisplayOf(n, &at)
+		}
+		ok := assert.Equal(t, [2]uint{a, b}, [2]uint{uint(x.bitA), uint(x.bitB)}, "%s: element %d <%s> filter bits", name, i, n.Data) &&
+			assert.Equal(t, fmt.Sprint(want), fmt.Sprint(x.bucket), "%s: element %d <%s> tag bucket", name, i, n.Data) &&
+			assert.Equal(t, defaultDisplayOf(n, &at), got, "%s: element %d <%s> UA display", name, i, n.Data) &&
+			assert.Equal(t, noPseudoBefore[n.Data], x.noPseudo, "%s: element %d <%s> noPseudo", name, i, n.Data)
+		if !ok {
+			return
+		}
+	}
+	if len(d.Elements) > 50 && bits > 2 {
+		assert.Positive(t, cached, "%s: tags are cached", name)
+	}
+}
+
+// TestTagBitsFor checks the tag cache's sizes: a slot per element from 8
+// to 64 slots.
+func TestTagBitsFor(t *testing.T) {
+	for n, want := range map[int]uint8{0: 3, 1: 3, 8: 3, 9: 4, 16: 4, 17: 5, 33: 6, 64: 6, 65: 6, 1 << 20: 6} {
+		assert.Equal(t, want, tagBitsFor(n), "%d elements", n)
 	}
 }
 
@@ -103,6 +129,7 @@ func universal(r *scopeRules) []int32 {
 // atom's tag.
 func TestTagCacheKeysByAtom(t *testing.T) {
 	var tc tagCache
+	tc.size(tagBits)
 	div := &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}
 	odd := &html.Node{Type: html.ElementNode, Data: "li", DataAtom: atom.Div}
 	assert.Equal(t, kwBlock, tc.tagOf(div, nil, true).ua)
