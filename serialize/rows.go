@@ -113,6 +113,11 @@ func (p *printer) rowForm(n *axtree.Node, depth int) bool {
 		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
 		return false
 	}
+	if p.marked == nil {
+		// the first row walked: room for a few rows' cells and marks at
+		// once, instead of growing from one (1, 2, 4, 8, ...)
+		p.marked, p.cells = make([]*axtree.Node, 0, 16), make([]*axtree.Node, 0, 16)
+	}
 	p.quiet, p.marked, p.quietDeep = p.quiet[:0], p.marked[:0], false
 	p.cells = p.cells[:0]
 	ok := p.quietWalk(n.Children, depth+1, true)
