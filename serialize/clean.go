@@ -221,9 +221,11 @@ func plainWords(s string, j, end int, esc uint64) int {
 		// a zero byte after the xor
 		v1, v2 := (x+word.Lo8)&^word.Lo8^('\\'*word.Lo8), x^esc
 		odd |= (v1-word.Lo8)&^v1 | (v2-word.Lo8)&^v2
-		// exactly the spaces: the high bit of each zero byte
+		// the spaces: the high bit of each zero byte, and of a '!' (0x01)
+		// just above a space (the borrow), which only ends the step
+		// early (a pair of "spaces", or a "space" last: take seven)
 		v := x ^ (' ' * word.Lo8)
-		sp := ^((v&word.Lo7 + word.Lo7) | v | word.Lo7)
+		sp := (v - word.Lo8) &^ v & word.Hi8
 		if odd&word.Hi8 != 0 || sp&(sp>>8) != 0 {
 			return j
 		}

@@ -67,7 +67,8 @@ func adversarialTexts() []string {
 		strings.Repeat("a", 5000), strings.Repeat("ab ", 2000), strings.Repeat("[", 300),
 		strings.Repeat("\\", 301), strings.Repeat(" ", 999) + "x", strings.Repeat("\u202e", 400) + "x",
 		strings.Repeat("\xff", 500), strings.Repeat("abcdefg ", 100) + "[",
-		strings.Repeat("é", 400), strings.Repeat("a ", 700) + "  b"}
+		strings.Repeat("é", 400), strings.Repeat("a ", 700) + "  b",
+		"abcdef !gh", "abcdefg !", "a !b !c !d !e !f", "abcdefgh !!!!!!!!", strings.Repeat(" !", 300)}
 	rng := rand.New(rand.NewPCG(17, 8))
 	for range 3000 {
 		var sb strings.Builder
