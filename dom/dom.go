@@ -609,6 +609,11 @@ func (d *Doc) SetFacts(n *html.Node, f *Facts) {
 	r.facts[n] = f
 }
 
+// HasShadowRoots reports whether any element of the document hosts a
+// declarative shadow root (ShadowRoot is non-nil for some element): most
+// pages have none, and callers skip their scan for hosts.
+func (d *Doc) HasShadowRoots() bool { return d.rare != nil && len(d.rare.shadow) > 0 }
+
 // HasFacts reports whether any live facts were recorded (a capture, not
 // static HTML).
 func (d *Doc) HasFacts() bool { return d.rare != nil && len(d.rare.facts) > 0 }

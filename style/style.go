@@ -178,6 +178,9 @@ func New(d *dom.Doc) *Sheet {
 	}
 	s := &Sheet{doc: d, steps: MaxMatchSteps} // scopes: made by compile when there is a sheet
 	s.compile()
+	if !d.HasShadowRoots() {
+		return s // no host to look for (most pages)
+	}
 	for _, e := range d.Elements {
 		if sr := d.ShadowRoot(e); sr != nil {
 			s.ancOn = false // the flat tree is not the DOM tree selectors match in
