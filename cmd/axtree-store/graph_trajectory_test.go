@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/axtree/axtree/observe/sqlite"
 	"github.com/axtree/axtree/trajectory"
 )
 
@@ -73,4 +75,48 @@ func TestGraphOfTrajectories(t *testing.T) {
 	code, _, errs = obsCmd(t, "graph", bad)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "bad.json: ")
+}
+
+// A run is counted once however it reaches the graph: a file given twice,
+// or a file of a trajectory the store holds too, adds nothing more (and
+// says so on stderr), while a file of another run still counts.
+func TestGraphCountsRunOnce(t *testing.T) {
+	dir := t.TempDir()
+	p1, p2 := writeRun(t, dir, "r1"), writeRun(t, dir, "r2")
+	edgeCount := func(out string) int {
+		t.Helper()
+		var g struct{ Edges []struct{ Count int } }
+		require.NoError(t, json.Unmarshal([]byte(out), &g), out)
+		require.Len(t, g.Edges, 1, out)
+		return g.Edges[0].Count
+	}
+
+	code, out, errs := obsCmd(t, "graph", p1, p1)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, 1, edgeCount(out), "the same file twice counts once")
+	assert.Contains(t, errs, `run "r1" already counted from`)
+
+	db := filepath.Join(dir, "obs.db")
+	st, err := sqlite.Open(db, sqlite.Options{})
+	require.NoError(t, err)
+	data, err := os.ReadFile(p1)
+	require.NoError(t, err)
+	run, err := trajectory.Unmarshal(data, trajectory.Options{})
+	require.NoError(t, err)
+	require.NoError(t, st.CreateTrajectory(context.Background(), run))
+	require.NoError(t, st.Close())
+
+	code, out, errs = obsCmd(t, "graph", "--db", db)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, 1, edgeCount(out), "the store's trajectory")
+	code, out, errs = obsCmd(t, "graph", "--db", db, p1)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, 1, edgeCount(out), "the stored trajectory's file adds nothing")
+	assert.Contains(t, errs, `run "r1" is in the store`)
+	code, out, errs = obsCmd(t, "graph", "--db", db, p1, p2)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, 2, edgeCount(out), "another run's file counts")
+	code, out, errs = obsCmd(t, "graph", "--db", db, "--site", "example.org", p1)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, 1, edgeCount(out), "with --site too")
 }
