@@ -119,42 +119,43 @@ func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 	if !bitsPay(top, kept) {
 		return tableOf(found.kept(kept)), long
 	}
-	// The URLs by id first (an id found twice takes one slot), then the
-	// bits and the URLs in id order from them: no sort, and no rank
-	// counted for each entry.
-	byID := make([]string, top+1)
+	// The bits first (an id found twice sets its bit twice), then the
+	// URLs placed by their slots: no sort, no rank counted for each entry,
+	// and no slot per id made only to be read back (16 bytes an id).
+	words := make([]bitWord, top/64+1)
 	for c := range found.chunks() {
 		for _, l := range found.chunk(c) {
 			if l.id > 0 {
-				byID[l.id] = l.href // never "": Resolve keeps no empty URL
+				words[l.id>>6].set |= 1 << (l.id & 63)
 			}
 		}
-	}
-	words := make([]bitWord, top/64+1)
-	n := 0
-	for id, u := range byID {
-		if u != "" {
-			words[id>>6].set |= 1 << (id & 63)
-			n++
-		}
-	}
-	if allocated(16*(top+1)) <= allocated(16*n)+allocated(16*len(words)) {
-		return Table{&denseEntries{urls: byID}}, long // bits would save nothing
 	}
 	below := uint64(0)
 	for w := range words {
 		words[w].below = below
 		below += uint64(mbits.OnesCount64(words[w].set))
 	}
-	urls := make([]string, n)
-	k := 0
-	for _, u := range byID {
-		if u != "" {
-			urls[k] = u
-			k++
+	n := int(below)
+	if allocated(16*(top+1)) <= allocated(16*n)+allocated(16*len(words)) {
+		byID := make([]string, top+1) // bits would save nothing
+		for c := range found.chunks() {
+			for _, l := range found.chunk(c) {
+				if l.id > 0 {
+					byID[l.id] = l.href // never "": Resolve keeps no empty URL
+				}
+			}
+		}
+		return Table{&denseEntries{urls: byID}}, long
+	}
+	e := &bitEntries{urls: make([]string, n), words: words}
+	for c := range found.chunks() {
+		for _, l := range found.chunk(c) {
+			if l.id > 0 {
+				e.urls[e.slot(uint(l.id))] = l.href // an id found twice: the same URL
+			}
 		}
 	}
-	return Table{&bitEntries{urls: urls, words: words}}, long
+	return Table{e}, long
 }
 
 // tableOf returns the Table of the entries ls (id → URL in href), given
