@@ -1073,6 +1073,9 @@ func spelledOut(name string, kids []*Node) bool {
 	if !elem {
 		return false
 	}
+	if ex := (exactSpeller{name: name}); ex.walk(kids) && ex.at == len(name) && utf8.ValidString(name) {
+		return true // the names joined by single spaces: the walk below says yes
+	}
 	sp := speller{rest: name, name: name}
 	if !sp.walk(kids) {
 		return false
@@ -1111,6 +1114,48 @@ func (sp *speller) walk(ns []*Node) bool {
 			continue
 		}
 		if len(k.Children) > 0 && !sp.walk(k.Children) {
+			return false
+		}
+	}
+	return true
+}
+
+// exactSpeller is spelledOut's first try: whether the names it reads are
+// name byte for byte, one space between each two (a row and its cells, a
+// cell and its link, as accname joins them). When they are and name is
+// valid UTF-8, consumeWords takes each name with its one comparison and
+// the walk would say yes; the comparison here is all that is left of it.
+// Anything else (other white space, a rune cut, past maxSpellNodes) goes
+// to the speller.
+type exactSpeller struct {
+	name   string
+	at     int // bytes of name said so far
+	visits int
+}
+
+// walk reads ns as speller.walk does; false when a name is not next in
+// name after one space (none before the first) or past maxSpellNodes
+// nodes.
+func (ex *exactSpeller) walk(ns []*Node) bool {
+	for _, k := range ns {
+		if ex.visits++; ex.visits > maxSpellNodes {
+			return false
+		}
+		if k.Name != "" {
+			at := ex.at
+			if at > 0 {
+				if at >= len(ex.name) || ex.name[at] != ' ' {
+					return false
+				}
+				at++
+			}
+			if !strings.HasPrefix(ex.name[at:], k.Name) {
+				return false
+			}
+			ex.at = at + len(k.Name)
+			continue
+		}
+		if len(k.Children) > 0 && !ex.walk(k.Children) {
 			return false
 		}
 	}

@@ -113,6 +113,34 @@ func TestSpelledOutSameAsBefore(t *testing.T) {
 		check("end", many)
 		check("end", append([]*Node{{Role: "cell", Children: many}}, &Node{Name: "x"}))
 	}
+	// names joined exactly (exactSpeller's case) and nearly: white space
+	// at a name's ends or all of it, other spaces between, bytes that are
+	// not UTF-8, runes cut, empty names, names below unnamed nodes
+	parts := []string{"a", "Edit", "  lead", "trail ", " ", "\u00a0", "\u00a0x", "x\u00a0", "\xff", "é",
+		"\xc3", "\xa9", "a\xe2\x80", "\x80b", "#1", "\u2003", "two words"}
+	for i, p := range parts {
+		for j, q := range parts {
+			for _, sep := range []string{" ", "", "  ", "\t", "\u00a0", "x", ","} {
+				for _, nested := range []bool{false, true} {
+					second := &Node{Role: "link", Name: q}
+					kids := []*Node{{Role: "cell", Name: p}, second}
+					if nested {
+						kids = []*Node{{Role: "cell", Children: []*Node{{Name: p}}}, {Role: "cell", Children: []*Node{second}}}
+					}
+					name := p + sep + q
+					check(name, kids)
+					check(name+" ", kids)
+					check(" "+name, kids)
+					check(name[:len(name)-1], kids)
+					check(p, kids)
+					if (i+j)%3 == 0 {
+						check(name+sep+p, append(kids, &Node{Name: p}))
+						check(name+sep+p, append(kids, &Node{Role: "button", Name: p}, &Node{Name: ""}))
+					}
+				}
+			}
+		}
+	}
 	assert.Positive(t, yes)
 	assert.Positive(t, no)
 }
