@@ -129,7 +129,11 @@ func (c *Computer) ariaHidden(n *html.Node, sl *slot) bool {
 		if sl.flags&hasAriaH != 0 {
 			return sl.flags&isAriaH != 0
 		}
-		h := c.selfHidden(n)
+		// n is an element of the document's tree (indexed): when the
+		// document has no aria-hidden or inert attribute at all and no
+		// live facts, nothing hides n by itself, and its attributes are
+		// not read.
+		h := (c.doc.HidingAttrs() || c.doc.HasFacts()) && c.selfHidden(n)
 		if !h {
 			p := c.doc.Parent(n)
 			if p == nil || p.Type != html.ElementNode {

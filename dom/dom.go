@@ -29,6 +29,9 @@ type Doc struct {
 	slab    *slab     // the nodes' contiguous layout (ParseDoc), or nil
 	ids     idIndex   // (tree, id) -> first element (ids.go), unless dropped
 	baseURL string
+	// hideFree: the walk met no attribute named aria-hidden or inert
+	// (HidingAttrs); false for a Doc not made by New, which says nothing.
+	hideFree bool
 	// again holds the index of a document of more than shortMax elements
 	// not in a slab (wide), or the element and id indexes made again
 	// after Forget dropped them (keep.go), by the first question that
@@ -119,7 +122,9 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 	} else {
 		d.index = newNodeIndex(mapSize)
 	}
-	d.ids.build(d, d.walk(root))
+	hides := false
+	d.ids.build(d, d.walk(root, &hides))
+	d.hideFree = !hides
 	d.resolveShadows()
 	d.resolveOwns()
 	for _, n := range d.Elements {
@@ -196,14 +201,15 @@ func countElements(root *html.Node) int {
 
 // walk numbers elements in pre-order, iteratively (no recursion, so depth
 // cannot blow the stack, and no stack: it follows the tree's links), and
-// records shadow roots; it returns the indexes of the elements with an id,
+// records shadow roots and sets *hides when an element carries an
+// attribute named aria-hidden or inert; it returns the indexes of the elements with an id,
 // in document order, for the id table (idIndex.build). sc is the shadow
 // root template whose tree the node visited is in (nil for the document
 // tree).
-func (d *Doc) walk(root *html.Node) (withID []int32) {
+func (d *Doc) walk(root *html.Node, hides *bool) (withID []int32) {
 	var sc *html.Node
 	for x := root; ; {
-		childScope := d.visit(x, sc, &withID)
+		childScope := d.visit(x, sc, &withID, hides)
 		if x.FirstChild != nil {
 			sc = childScope
 			x = x.FirstChild
@@ -223,8 +229,9 @@ func (d *Doc) walk(root *html.Node) (withID []int32) {
 }
 
 // visit records node n, in the tree of shadow root sc (nil: the
-// document), and returns the tree its children are in.
-func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
+// document), sets *hides when n has an attribute named aria-hidden or
+// inert, and returns the tree its children are in.
+func (d *Doc) visit(n, sc *html.Node, withID *[]int32, hides *bool) (childScope *html.Node) {
 	if n.Type != html.ElementNode {
 		return sc
 	}
@@ -244,7 +251,10 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 		}
 		r.scope[n] = sc
 	}
-	id, owns := idAndOwns(n)
+	id, owns, h := visitAttrs(n)
+	if h {
+		*hides = true
+	}
 	if id != "" {
 		*withID = append(*withID, int32(len(d.Elements)-1))
 	}
@@ -292,6 +302,28 @@ func idAndOwns(n *html.Node) (id string, owns bool) {
 		}
 	}
 	return id, owns
+}
+
+// visitAttrs is idAndOwns(n) and whether n has an attribute named
+// aria-hidden or inert (any namespace, any value), in one pass.
+func visitAttrs(n *html.Node) (id string, owns, hides bool) {
+	seenID, seenOwns := false, false
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		switch a.Key {
+		case "id":
+			if !seenID && a.Namespace == "" {
+				id, seenID = a.Val, true
+			}
+		case "aria-owns":
+			if !seenOwns && a.Namespace == "" {
+				owns, seenOwns = a.Val != "", true
+			}
+		case "aria-hidden", "inert":
+			hides = true
+		}
+	}
+	return id, owns, hides
 }
 
 // IsShadowRoot reports whether n is a declarative shadow root: a <template>
@@ -613,6 +645,14 @@ func (d *Doc) SetFacts(n *html.Node, f *Facts) {
 // declarative shadow root (ShadowRoot is non-nil for some element): most
 // pages have none, and callers skip their scan for hosts.
 func (d *Doc) HasShadowRoots() bool { return d.rare != nil && len(d.rare.shadow) > 0 }
+
+// HidingAttrs reports whether an element of the document may carry an
+// aria-hidden or inert attribute. It is false only for a Doc made by New
+// or ParseDoc whose walk met neither name on any element under Root (in
+// any namespace, with any value; srcdoc frames answer for themselves), so
+// that a caller asking whether an element of the document hides itself
+// need not read its attributes. Live facts (Facts.Inert) are apart.
+func (d *Doc) HidingAttrs() bool { return !d.hideFree }
 
 // HasFacts reports whether any live facts were recorded (a capture, not
 // static HTML).
