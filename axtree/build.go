@@ -996,8 +996,11 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 			kids = nil
 		}
 	}
+	// op: whether node is operable, asked once for both tests below (they
+	// change its name and kids, not its role or actions)
+	op := node.Name != "" && node.Operable()
 	switch {
-	case node.Name != "" && !node.Operable() && operableNamed(kids) && spelledOut(node.Name, kids):
+	case node.Name != "" && !op && operableNamed(kids) && spelledOut(node.Name, kids):
 		// The name is the element's own text and the names of operable
 		// elements inside it (a heading and its anchor link, a cell whose
 		// sentence holds a link), which the lines below say in order:
@@ -1007,7 +1010,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 	default:
 		kids = pruneRedundant(node, kids, &b.scratch)
 	}
-	if node.Name != "" && (!node.Operable() || operableNamed(kids)) && spelledOut(node.Name, kids) {
+	if node.Name != "" && (!op || operableNamed(kids)) && spelledOut(node.Name, kids) {
 		// The lines below say the name word for word (a table row and its
 		// cells, a heading that wraps a link, a grid cell that wraps its
 		// button): say it once, where an agent can act on it. Operable
