@@ -58,11 +58,9 @@ type Computer struct {
 	descs  map[*html.Node]string
 	hidden map[*html.Node]bool
 	ariaH  map[*html.Node]bool // aria-hidden or inert on the element or a flat-tree ancestor
-	labels map[*html.Node][]*html.Node
-	// labelFor maps a <label> to the control it labels (built with labels).
-	labelFor map[*html.Node]*html.Node
-	// labelsDone: labels and labelFor are built (indexLabels; both stay
-	// nil when no label labels anything)
+	// labels is the label index (host.go): the labels that label a
+	// control, in both directions; built with labelsDone by indexLabels
+	labels     labelIndex
 	labelsDone bool
 	xform      map[*html.Node]uint8 // inherited text-transform (see transform.go)
 
@@ -234,7 +232,7 @@ func (c *Computer) Forget() {
 	c.hidden, c.ariaH, c.visited = nil, nil, nil
 	c.xform = nil
 	c.tables = roles.Tables{}
-	c.labels, c.labelFor, c.labelsDone = nil, nil, false // rebuilt from the document on first use
+	c.labels, c.labelsDone = labelIndex{}, false // rebuilt from the document on first use
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
 	}

@@ -36,7 +36,7 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	c.Forget()
 	assert.Nil(t, c.memo, "%s: the memo and the visited marks are dropped", name)
 	assert.Nil(t, c.descIdx, "%s: the descriptions are dropped", name)
-	assert.Nil(t, c.labels, "%s: the label index is dropped", name)
+	assert.Zero(t, c.labels, "%s: the label index is dropped", name)
 	assert.Nil(t, c.slotHits, "%s: the slot cache is dropped", name)
 	for k, m := range map[string]bool{"roles": c.roles == nil, "names": c.names == nil,
 		"descs": c.descs == nil, "hidden": c.hidden == nil, "ariaH": c.ariaH == nil, "visited": c.visited == nil} {
@@ -141,15 +141,15 @@ func TestLabelIndexMadeOnUse(t *testing.T) {
 	require.NotNil(t, q)
 	assert.Equal(t, "Query", c.Name(q))
 	assert.True(t, c.labelsDone, "the index was built")
-	assert.Nil(t, c.labels, "no label labels anything")
-	assert.Nil(t, c.labelFor)
+	assert.Nil(t, c.labels.byLabel, "no label labels anything")
+	assert.Nil(t, c.labels.grouped)
 
 	d, err = dom.ParseDoc([]byte(`<label for=q>Search</label><input id=q title="Query">`))
 	require.NoError(t, err)
 	c = New(d, nil)
 	q = d.ByID(d.Root, "q")
 	assert.Equal(t, "Search", c.Name(q))
-	assert.Len(t, c.labels, 1)
+	assert.Len(t, c.labels.byLabel, 1)
 	c.Forget()
 	assert.False(t, c.labelsDone, "Forget drops the index")
 	assert.Equal(t, "Search", c.Name(q), "and it is built again")
