@@ -1801,7 +1801,9 @@ func redundant(k *Node, name *nameMatcher) bool {
 func (b *builder) states(f *frame, n *html.Node, node *Node, bits attrBits) {
 	fa := f.d.Facts(n)
 	role := node.Role
-	add := func(k, v string) { d := b.scratch.detail(node); d.States = append(d.States, Attr{k, v}) }
+	var buf [4]Attr
+	out := buf[:0] // the states, kept in a slice of their own at the end
+	add := func(k, v string) { out = append(out, Attr{k, v}) }
 	switch role {
 	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
 		if editable(n, role, bits) {
@@ -1856,6 +1858,22 @@ func (b *builder) states(f *frame, n *html.Node, node *Node, bits attrBits) {
 	if role == "heading" {
 		add("level", strconv.Itoa(headingLevel(n)))
 	}
+	if len(out) > 0 {
+		d := b.scratch.detail(node)
+		d.States = appendAttrs(d.States, out)
+	}
+}
+
+// appendAttrs is append(dst, src...), made to measure when dst is empty:
+// a node keeps its states and props, which grew from nothing through
+// appends (1, 2, 4 entries: three allocations for three) before.
+func appendAttrs(dst, src []Attr) []Attr {
+	if len(dst) > 0 {
+		return append(dst, src...)
+	}
+	out := make([]Attr, len(src))
+	copy(out, src)
+	return out
 }
 
 func editable(n *html.Node, role string, bits attrBits) bool {
@@ -1961,10 +1979,13 @@ func headingLevel(n *html.Node) int {
 // props fills the attributes an agent needs to fill the element; bits are
 // n's (readAttrBits).
 func (b *builder) props(f *frame, n *html.Node, node *Node, bits attrBits) {
-	add := func(k, v string) { d := b.scratch.detail(node); d.Props = append(d.Props, Attr{k, v}) }
 	if n.Namespace != "" {
 		return
 	}
+	var buf [4]Attr
+	out := buf[:0] // the props, kept in a slice of their own at the end
+	add := func(k, v string) { out = append(out, Attr{k, v}) }
+
 	fa := f.d.Facts(n)
 	if bits&bRequired != 0 || bits&bAriaRequired != 0 && strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-required")), "true") {
 		add("required", "")
@@ -2016,6 +2037,10 @@ func (b *builder) props(f *frame, n *html.Node, node *Node, bits attrBits) {
 		if dom.Has(n, "multiple") {
 			add("multiple", "")
 		}
+	}
+	if len(out) > 0 {
+		d := b.scratch.detail(node)
+		d.Props = appendAttrs(d.Props, out)
 	}
 }
 
