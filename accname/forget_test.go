@@ -142,7 +142,7 @@ func TestLabelIndexMadeOnUse(t *testing.T) {
 	assert.Equal(t, "Query", c.Name(q))
 	assert.True(t, c.labelsDone, "the index was built")
 	assert.Nil(t, c.labels.byLabel, "no label labels anything")
-	assert.Nil(t, c.labels.grouped)
+	assert.Nil(t, c.labels.byTarget)
 
 	d, err = dom.ParseDoc([]byte(`<label for=q>Search</label><input id=q title="Query">`))
 	require.NoError(t, err)

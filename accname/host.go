@@ -149,7 +149,8 @@ func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 		return "", false
 	}
 	var parts []string
-	for _, l := range ls {
+	for _, p := range ls {
+		l := p.label
 		if c.Hidden(l) || w.visit(l) {
 			continue
 		}
@@ -160,29 +161,33 @@ func (w *walker) labelText(n *html.Node, depth int) (string, bool) {
 	return strings.Join(parts, " "), true
 }
 
-// labelsOf returns the labels of control n, building the label index of the
-// whole document on first use (one pass over the elements). The slice is
-// shared: do not modify it.
-func (c *Computer) labelsOf(n *html.Node) []*html.Node {
+// labelsOf returns the labels of control n, in document order, with n
+// (labelPair.label), building the label index of the whole document on
+// first use (one pass over the elements). The slice is shared: do not
+// modify it.
+func (c *Computer) labelsOf(n *html.Node) []labelPair {
 	c.indexLabels()
-	x := &c.labels
-	if len(x.byLabel) == 0 {
+	x := c.labels.byTarget
+	if len(x) == 0 {
 		return nil
 	}
 	i := int32(c.Index(n))
 	if i < 0 {
 		return nil
 	}
-	lo, _ := slices.BinarySearch(x.targets, i)
+	lo, _ := slices.BinarySearchFunc(x, i, byTI)
 	hi := lo
-	for hi < len(x.targets) && x.targets[hi] == i {
+	for hi < len(x) && x[hi].ti == i {
 		hi++
 	}
 	if lo == hi {
 		return nil
 	}
-	return x.grouped[lo:hi:hi]
+	return x[lo:hi:hi]
 }
+
+// byTI orders label pairs by their control's element index (labelsOf).
+func byTI(p labelPair, i int32) int { return cmp.Compare(p.ti, i) }
 
 // LabeledControl returns the control that label element l labels (its
 // for= target, else the first labelable element inside it), or nil. The
@@ -208,15 +213,12 @@ func (c *Computer) LabeledControl(l *html.Node) *html.Node {
 // labelIndex is the label index of a document (indexLabels): every label
 // element that labels a control, with the control, in two orders. It
 // replaces two maps and a slice per control (some 20 allocations and
-// 1.5 KB on a form of a dozen labels) with three slices; both questions
-// are a binary search by element index.
+// 1.5 KB on a form of a dozen labels) with one or two slices (one when
+// the labels come in the order of their controls, as they mostly do);
+// both questions are a binary search by element index.
 type labelIndex struct {
-	byLabel []labelPair // in document order of the labels
-	// grouped holds the labels grouped by control, the controls in
-	// document order and each group in document order; targets[i] is the
-	// element index of grouped[i]'s control.
-	grouped []*html.Node
-	targets []int32
+	byLabel  []labelPair // in document order of the labels
+	byTarget []labelPair // by control, each control's labels in document order
 }
 
 // labelPair is a label element, its element index and its control.
@@ -254,7 +256,7 @@ func (c *Computer) indexLabels() {
 			continue // not indexed: labelsOf could not find it
 		}
 		if pairs == nil {
-			pairs = make([]labelPair, 0, 8)
+			pairs = make([]labelPair, 0, 4)
 		}
 		pairs = append(pairs, labelPair{l, target, int32(i), int32(ti)})
 	}
@@ -262,16 +264,12 @@ func (c *Computer) indexLabels() {
 		return
 	}
 	byTarget := pairs // most labels come in the order of their controls
-	byTI := func(a, b labelPair) int { return cmp.Compare(a.ti, b.ti) }
-	if !slices.IsSortedFunc(pairs, byTI) {
+	order := func(a, b labelPair) int { return cmp.Compare(a.ti, b.ti) }
+	if !slices.IsSortedFunc(pairs, order) {
 		byTarget = slices.Clone(pairs)
-		slices.SortStableFunc(byTarget, byTI)
+		slices.SortStableFunc(byTarget, order)
 	}
-	x := labelIndex{byLabel: pairs, grouped: make([]*html.Node, len(pairs)), targets: make([]int32, len(pairs))}
-	for i, p := range byTarget {
-		x.grouped[i], x.targets[i] = p.label, p.ti
-	}
-	c.labels = x
+	c.labels = labelIndex{byLabel: pairs, byTarget: byTarget}
 }
 
 // labelable reports the elements a <label> can label.

@@ -72,7 +72,7 @@ func TestLabelIndexSameAsMaps(t *testing.T) {
 					return
 				}
 				for k := range want {
-					assert.Same(t, want[k], got[k], "%s: label %d of element %d", p.name, k, i)
+					assert.Same(t, want[k], got[k].label, "%s: label %d of element %d", p.name, k, i)
 				}
 				if !assert.Equal(t, labelFor[e], c.LabeledControl(e), "%s round %d: control of element %d <%s>", p.name, round, i, e.Data) {
 					return
