@@ -75,6 +75,21 @@ func (s *nodeSet) add(n *axtree.Node) bool {
 	return s.rest.Add(n)
 }
 
+// addNew makes n (not nil) a member in the common case, where add would
+// too, and reports whether it did: a built tree's node met first, its
+// id's slot empty and never emptied by delete (a hole). When it
+// reports false, nothing changed and add decides. It is small enough to
+// be inlined in the walk, where add is a call.
+func (s *nodeSet) addNew(n *axtree.Node) bool {
+	if id := n.ID; s.slot(id) && !s.hole(id) {
+		if m := &s.byID[id]; *m == nil {
+			*m = n
+			return true
+		}
+	}
+	return false
+}
+
 // delete removes n.
 func (s *nodeSet) delete(n *axtree.Node) {
 	if n == nil {

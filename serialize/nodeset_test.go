@@ -11,7 +11,8 @@ import (
 )
 
 // TestNodeSetSameAsPtrset checks nodeSet against the ptrset.Set it
-// replaced in the printer: the same answers to add, has and delete, in
+// replaced in the printer: the same answers to add (alone, and after
+// addNew as the walk asks), has and delete, in
 // long random sequences over pools of nodes with ids in and past the
 // slots, no id, negative ids and ids shared by several nodes, nil among
 // them, and slots of several sizes.
@@ -37,9 +38,13 @@ func TestNodeSetSameAsPtrset(t *testing.T) {
 		var want ptrset.Set[axtree.Node]
 		for step := 0; step < 3000; step++ {
 			n := pool[r.IntN(len(pool))]
-			switch r.IntN(3) {
+			switch r.IntN(4) {
 			case 0:
 				assert.Equal(t, want.Add(n), s.add(n), "seed %d step %d: add id %v", seed, step, n)
+			case 3: // the walk's add: addNew first, for a node
+				if n != nil {
+					assert.Equal(t, want.Add(n), s.addNew(n) || s.add(n), "seed %d step %d: addNew id %v", seed, step, n)
+				}
 			case 1:
 				assert.Equal(t, want.Has(n), s.has(n), "seed %d step %d: has %v", seed, step, n)
 			default:

@@ -387,7 +387,7 @@ func (p *printer) drain(list []*axtree.Node) {
 			p.open = false
 			continue
 		}
-		if !p.seen.add(n) {
+		if !p.seen.addNew(n) && !p.seen.add(n) {
 			p.open = false
 			continue
 		}

@@ -159,7 +159,9 @@ func (p *printer) quietWalk(kids []*axtree.Node, depth int, cells bool) bool {
 			p.quietDeep = true
 			continue
 		}
-		p.seen.add(it.n)
+		if !p.seen.addNew(it.n) {
+			p.seen.add(it.n)
+		}
 		p.marked = append(p.marked, it.n)
 		if it.n.Role == "" && !isMore(it.n) && !printsText(it.n.Name) {
 			p.quiet = p.push(p.quiet, it.n.Children, it.depth) // prints nothing: its children take its depth
