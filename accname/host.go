@@ -175,7 +175,7 @@ func (c *Computer) labelsOf(n *html.Node) []labelPair {
 	if i < 0 {
 		return nil
 	}
-	lo, _ := slices.BinarySearchFunc(x, i, byTI)
+	lo := firstPair(x, i, true)
 	hi := lo
 	for hi < len(x) && x[hi].ti == i {
 		hi++
@@ -186,8 +186,26 @@ func (c *Computer) labelsOf(n *html.Node) []labelPair {
 	return x[lo:hi:hi]
 }
 
-// byTI orders label pairs by their control's element index (labelsOf).
-func byTI(p labelPair, i int32) int { return cmp.Compare(p.ti, i) }
+// firstPair returns the first position in x whose control's element
+// index (byTarget) or label's (not byTarget) is at least i, x being sorted
+// by it: a binary search written out (slices.BinarySearchFunc's generic
+// call and compare function cost more than the search on a form page).
+func firstPair(x []labelPair, i int32, byTarget bool) int {
+	lo, hi := 0, len(x)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		k := x[m].li
+		if byTarget {
+			k = x[m].ti
+		}
+		if k < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
 
 // LabeledControl returns the control that label element l labels (its
 // for= target, else the first labelable element inside it), or nil. The
@@ -203,8 +221,8 @@ func (c *Computer) LabeledControl(l *html.Node) *html.Node {
 	if i < 0 {
 		return nil
 	}
-	k, found := slices.BinarySearchFunc(x.byLabel, i, func(p labelPair, i int32) int { return cmp.Compare(p.li, i) })
-	if !found {
+	k := firstPair(x.byLabel, i, false)
+	if k == len(x.byLabel) || x.byLabel[k].li != i {
 		return nil
 	}
 	return x.byLabel[k].target
