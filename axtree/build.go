@@ -129,26 +129,26 @@ type builder struct {
 	// (visibleText, flexItem): a child at depth d asks its parent's entry
 	// at d-1, which the walks of its earlier siblings' subtrees, all
 	// deeper, leave as it is.
-	kin   [kinDepths]kinFacts
-	noKin bool // knobs.noKin
+	// (Two arrays, not one of structs: a struct of a uintptr and a byte
+	// takes 16 bytes, and the builder, allocated by every Build, then
+	// falls in a size class 256 bytes larger.)
+	kinN    [kinDepths]uintptr
+	kinBits [kinDepths]uint8
+	noKin   bool // knobs.noKin
 }
 
-// kinDepths is the length of builder.kin, a power of two.
+// kinDepths is the length of builder.kin (kinN, kinBits), a power of two.
 const kinDepths = 32
 
-// kinFacts is an element and what its children asked of it (kinBits).
-// The element is kept by its address (nodeKey), only compared: a store
-// of it needs no write barrier.
-type kinFacts struct {
-	n    uintptr
-	bits uint8
-}
+// An entry of builder.kin is an element, in kinN, and what its children
+// asked of it, in kinBits. The element is kept by its address (nodeKey),
+// only compared: a store of it needs no write barrier.
 
 // nodeKey is n's address, which identifies it while it lives (the Go heap
 // does not move objects).
 func nodeKey(n *html.Node) uintptr { return uintptr(unsafe.Pointer(n)) }
 
-// kinFacts bits: whether each answer is known, and the answer.
+// kinBits: whether each answer is known, and the answer.
 const (
 	kinItemsKnown   uint8 = 1 << iota // its children are flex or grid items: kinItems
 	kinItems                          // (flexItem)
@@ -809,15 +809,16 @@ func (b *builder) visibleText(f *frame, t *html.Node, depth int) bool {
 	if p == nil || p.Type != html.ElementNode {
 		return true
 	}
-	k := &b.kin[(depth-1)&(kinDepths-1)]
-	if k.n == nodeKey(p) && k.bits&kinVisibleKnown != 0 {
-		return k.bits&kinVisible != 0
+	d := (depth - 1) & (kinDepths - 1)
+	kb := &b.kinBits[d]
+	if b.kinN[d] == nodeKey(p) && *kb&kinVisibleKnown != 0 {
+		return *kb&kinVisible != 0
 	}
 	v := f.c.Style().Visibility(p) == "visible"
-	if k.n == nodeKey(p) {
-		k.bits |= kinVisibleKnown
+	if b.kinN[d] == nodeKey(p) {
+		*kb |= kinVisibleKnown
 		if v {
-			k.bits |= kinVisible
+			*kb |= kinVisible
 		}
 	}
 	return v
@@ -899,7 +900,7 @@ func (b *builder) walk(f *frame, n *html.Node, a *acc, depth int) {
 		}
 	}
 	if !b.noKin {
-		b.kin[depth&(kinDepths-1)] = kinFacts{n: nodeKey(n), bits: bits}
+		b.kinN[depth&(kinDepths-1)], b.kinBits[depth&(kinDepths-1)] = nodeKey(n), bits
 	}
 	if node == nil {
 		if block {
@@ -1413,8 +1414,8 @@ func isBlock(f *frame, n *html.Node) bool {
 // flexItem is the package's flexItem for an element n walked at depth,
 // taking the answer for n's parent from b.kin when walk has set it.
 func (b *builder) flexItem(f *frame, n *html.Node, depth int) bool {
-	if k := &b.kin[(depth-1)&(kinDepths-1)]; k.bits&kinItemsKnown != 0 && k.n == nodeKey(f.d.Parent(n)) {
-		return k.bits&kinItems != 0
+	if d := (depth - 1) & (kinDepths - 1); b.kinBits[d]&kinItemsKnown != 0 && b.kinN[d] == nodeKey(f.d.Parent(n)) {
+		return b.kinBits[d]&kinItems != 0
 	}
 	return flexItem(f, n)
 }
