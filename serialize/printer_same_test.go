@@ -21,7 +21,7 @@ import (
 // oldSizeHint is sizeHint as it was before it kept a stack of sibling
 // lists: every node pushed and popped. The reference for
 // TestSizeHintSameAsNodeStack.
-func oldSizeHint(p *printer, roots []*axtree.Node) (count, size int) {
+func oldSizeHint(p *printer, roots []*axtree.Node) (count, size, texts int) {
 	const bound = 1 << 16
 	p.stack = p.push(p.stack[:0], roots, 0)
 	for len(p.stack) > 0 && count < bound {
@@ -31,6 +31,9 @@ func oldSizeHint(p *printer, roots []*axtree.Node) (count, size int) {
 			continue
 		}
 		count++
+		if it.n.ID <= 0 {
+			texts++
+		}
 		size += lineBytes(it.n)
 		if !it.n.Joined {
 			size += 2 * it.depth
@@ -41,10 +44,10 @@ func oldSizeHint(p *printer, roots []*axtree.Node) (count, size int) {
 		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
 	}
 	p.stack = p.stack[:0]
-	return count, size
+	return count, size, texts
 }
 
-// TestSizeHintSameAsNodeStack checks sizeHint's count and size against the
+// TestSizeHintSameAsNodeStack checks sizeHint's count, size and texts against the
 // node-by-node walk it replaced on the tree of every corpus page (and the
 // same trees cut at a small MaxDepth) and on edge cases: no roots, nil
 // roots and children, a node shared twice, a chain deeper than MaxDepth,
@@ -74,10 +77,11 @@ func TestSizeHintSameAsNodeStack(t *testing.T) {
 	for i, roots := range trees {
 		for _, maxDepth := range []int{0, 1, 3, 300} {
 			p := newPrinter(Options{MaxDepth: maxDepth}, nil)
-			wantCount, wantSize := oldSizeHint(p, roots)
-			count, size, _ := p.sizeHint(roots)
+			wantCount, wantSize, wantTexts := oldSizeHint(p, roots)
+			count, size, texts := p.sizeHint(roots)
 			assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d: count", i, maxDepth)
 			assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d: size", i, maxDepth)
+			assert.Equal(t, wantTexts, texts, "tree %d, MaxDepth %d: texts", i, maxDepth)
 		}
 	}
 }

@@ -236,31 +236,38 @@ func (p *printer) walk(t *axtree.Tree) {
 // bytes of their text: lineBytes and detailBytes of each node and its
 // indent unless it is Joined (an Extra hook's attributes are hookBytes').
 func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
-	const bound = 1 << 16
-	levels := 0 // indent levels of the lines
-	// pre-order, as the walk: the sibling list being counted from i at
-	// depth, and a stack of the lists to come back to, so that a leaf
-	// (most nodes) is neither pushed nor popped
-	type resume struct {
-		kids     []*axtree.Node
-		i, depth int
+	var a sizeAcc
+	a.list(roots, 0, p.opt.MaxDepth)
+	size = a.size
+	if p.opt.IndentTabs {
+		size += a.levels
+	} else {
+		size += 2 * a.levels
 	}
-	var buf [32]resume
-	stack := buf[:0]
-	kids, i, depth := roots, 0, 0
-	for count < bound {
-		if i == len(kids) {
-			if len(stack) == 0 {
-				break
-			}
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			kids, i, depth = top.kids, top.i, top.depth
-			continue
+	return a.count, size, a.texts
+}
+
+// sizeBound bounds the nodes sizeHint counts.
+const sizeBound = 1 << 16
+
+// sizeAcc is what sizeHint sums: nodes, their bytes, texts, and the
+// indent levels of the lines.
+type sizeAcc struct {
+	count, size, texts, levels int
+}
+
+// list adds the nodes of kids, at depth (below maxDepth), and under them,
+// in pre-order, until sizeBound nodes are counted: a loop over each
+// sibling list, a call for each node with children (the counts stay in
+// registers; the walk of one stack of lists kept more state than they
+// hold).
+func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
+	count, size, texts, levels := a.count, a.size, a.texts, a.levels
+	for _, n := range kids {
+		if count >= sizeBound {
+			break
 		}
-		n := kids[i]
-		i++
-		if n == nil || depth >= p.opt.MaxDepth {
+		if n == nil {
 			continue
 		}
 		count++
@@ -274,17 +281,13 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
 		if d := n.Detail; d != nil { // most nodes have none
 			size += detailBytes(d)
 		}
-		if len(n.Children) > 0 {
-			stack = append(stack, resume{kids, i, depth})
-			kids, i, depth = n.Children, 0, depth+1
+		if len(n.Children) > 0 && depth+1 < maxDepth {
+			a.count, a.size, a.texts, a.levels = count, size, texts, levels
+			a.list(n.Children, depth+1, maxDepth)
+			count, size, texts, levels = a.count, a.size, a.texts, a.levels
 		}
 	}
-	if p.opt.IndentTabs {
-		size += levels
-	} else {
-		size += 2 * levels
-	}
-	return count, size, texts
+	a.count, a.size, a.texts, a.levels = count, size, texts, levels
 }
 
 // hookBytes estimates what an Extra hook adds to the
