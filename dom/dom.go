@@ -281,31 +281,10 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32, hides *bool) (childScope 
 	return childScope
 }
 
-// idAndOwns returns n's id attribute and whether its aria-owns attribute
-// is non-empty, as Attr would find them (the first of each), in one pass.
-func idAndOwns(n *html.Node) (id string, owns bool) {
-	seenID, seenOwns := false, false
-	for i := range n.Attr {
-		a := &n.Attr[i]
-		if a.Namespace != "" {
-			continue
-		}
-		switch a.Key {
-		case "id":
-			if !seenID {
-				id, seenID = a.Val, true
-			}
-		case "aria-owns":
-			if !seenOwns {
-				owns, seenOwns = a.Val != "", true
-			}
-		}
-	}
-	return id, owns
-}
-
-// visitAttrs is idAndOwns(n) and whether n has an attribute named
-// aria-hidden or inert (any namespace, any value), in one pass.
+// visitAttrs returns n's id attribute and whether its aria-owns attribute
+// is non-empty, as Attr would find them (the first of each), and whether
+// n has an attribute named aria-hidden or inert (any namespace, any
+// value), in one pass.
 func visitAttrs(n *html.Node) (id string, owns, hides bool) {
 	seenID, seenOwns := false, false
 	for i := range n.Attr {

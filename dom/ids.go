@@ -33,7 +33,7 @@ func (t *idIndex) build(d *Doc, withID []int32) {
 	t.slots = make([]int32, len(withID)+len(withID)/2+1)
 	for _, i := range withID {
 		n := d.Elements[i]
-		id, _ := idAndOwns(n)
+		id := firstID(n)
 		sc := d.Scope(n)
 		for s := t.slot(sc, id); ; {
 			v := t.slots[s]
@@ -80,6 +80,17 @@ func (t *idIndex) slot(sc *html.Node, id string) int {
 // in tree sc.
 func (d *Doc) sameID(i int, sc *html.Node, id string) bool {
 	n := d.Elements[i]
-	got, _ := idAndOwns(n)
-	return got == id && d.Scope(n) == sc
+	return firstID(n) == id && d.Scope(n) == sc
+}
+
+// firstID returns n's first id attribute without a namespace, as
+// visitAttrs (and Attr) find it, or "": it stops at that attribute instead
+// of reading them all.
+func firstID(n *html.Node) string {
+	for i := range n.Attr {
+		if a := &n.Attr[i]; a.Key == "id" && a.Namespace == "" {
+			return a.Val
+		}
+	}
+	return ""
 }

@@ -83,7 +83,8 @@ func TestDocIndexWide(t *testing.T) {
 }
 
 // TestIDAndOwnsMatchesAttr checks the one-pass attribute read of the
-// indexing walk against Attr: first of each key, namespaced keys skipped.
+// indexing walk (visitAttrs) and firstID against Attr: first of each key,
+// namespaced keys skipped; hides for either name in any namespace.
 func TestIDAndOwnsMatchesAttr(t *testing.T) {
 	for _, attrs := range [][]html.Attribute{
 		nil,
@@ -93,12 +94,22 @@ func TestIDAndOwnsMatchesAttr(t *testing.T) {
 		{{Key: "aria-owns", Val: ""}, {Key: "aria-owns", Val: "p"}},
 		{{Key: "aria-owns", Val: "p q"}, {Key: "class", Val: "k"}, {Key: "id", Val: "d"}},
 		{{Namespace: "xlink", Key: "aria-owns", Val: "p"}},
+		{{Key: "class", Val: "k"}, {Namespace: "xml", Key: "id", Val: "x"}},
+		{{Key: "inert"}, {Key: "id", Val: "e"}, {Key: "id", Val: "f"}},
+		{{Namespace: "xlink", Key: "aria-hidden", Val: "true"}},
+		{{Key: "aria-hiddenx"}, {Key: "inerts"}, {Key: "ID", Val: "u"}},
 	} {
 		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: attrs}
-		id, owns := idAndOwns(n)
+		id, owns, hides := visitAttrs(n)
 		wantOwns, _ := Attr(n, "aria-owns")
 		assert.Equal(t, AttrOr(n, "id"), id, "%v", attrs)
+		assert.Equal(t, AttrOr(n, "id"), firstID(n), "%v", attrs)
 		assert.Equal(t, wantOwns != "", owns, "%v", attrs)
+		wantHides := false
+		for _, a := range attrs {
+			wantHides = wantHides || a.Key == "aria-hidden" || a.Key == "inert"
+		}
+		assert.Equal(t, wantHides, hides, "%v", attrs)
 	}
 }
 
@@ -214,7 +225,7 @@ func TestIDIndexMatchesFirst(t *testing.T) {
 	elems, scopes := refScopes(root)
 	first := map[[2]any]*html.Node{}
 	for i, e := range elems {
-		if id, _ := idAndOwns(e); id != "" {
+		if id := firstID(e); id != "" {
 			k := [2]any{scopes[i], id}
 			if first[k] == nil {
 				first[k] = e

@@ -70,7 +70,7 @@ func (d *Doc) rebuilt() *indexes {
 	var withID []int32
 	for i, n := range d.Elements {
 		x.index.put(n, i)
-		if id, _ := idAndOwns(n); id != "" {
+		if firstID(n) != "" {
 			withID = append(withID, int32(i))
 		}
 	}

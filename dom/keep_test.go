@@ -32,7 +32,7 @@ func indexAnswers(d *Doc) []int {
 		if n.Type != html.ElementNode {
 			continue
 		}
-		id, _ := idAndOwns(n)
+		id := firstID(n)
 		for _, q := range []string{id, "i5", "nobody"} {
 			out = append(out, d.Index(d.ByID(n, q)))
 		}
