@@ -590,7 +590,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escLink)
 		if !quotedAttrStart(p.buf[mark+1:]) {
 			p.buf = append(p.buf, ']', '(')
-			p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+			p.buf = appendInt(p.buf, n.ID)
 			p.buf = append(p.buf, ')')
 			if !p.opt.InlineState {
 				p.ids.add(n.ID)
@@ -633,7 +633,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	}
 	if id {
 		p.buf = append(p.buf, " [id="...)
-		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+		p.buf = appendInt(p.buf, n.ID)
 		p.buf = append(p.buf, ']')
 	}
 	p.flagged = false
@@ -667,7 +667,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 func (p *printer) stateRecord() {
 	for i, n := range p.record {
 		p.buf = append(p.buf, stateLineOpen...)
-		p.buf = strconv.AppendInt(p.buf, int64(n.ID), 10)
+		p.buf = appendInt(p.buf, n.ID)
 		p.buf = append(p.buf, ']')
 		p.keys.reset()
 		p.buf = p.appendAttrs(p.buf, n.States(), p.opt.ValueLimit, recordState)
@@ -1018,4 +1018,22 @@ func quotedAttrStart[T ~string | ~[]byte](b T) bool {
 		i++
 	}
 	return i > 0 && i+1 < len(b) && b[i] == '=' && b[i+1] == '"'
+}
+
+// appendInt appends id in decimal, as strconv.AppendInt does: ids below
+// 10,000 (a built tree numbers its elements from 1) digit by digit,
+// others by strconv (which costs ~110 instructions an id through its
+// general path).
+func appendInt(dst []byte, id int) []byte {
+	switch u := uint(id); {
+	case u < 10:
+		return append(dst, byte('0'+u))
+	case u < 100:
+		return append(dst, byte('0'+u/10), byte('0'+u%10))
+	case u < 1000:
+		return append(dst, byte('0'+u/100), byte('0'+u/10%10), byte('0'+u%10))
+	case u < 10000:
+		return append(dst, byte('0'+u/1000), byte('0'+u/100%10), byte('0'+u/10%10), byte('0'+u%10))
+	}
+	return strconv.AppendInt(dst, int64(id), 10)
 }

@@ -1,7 +1,6 @@
 package serialize
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/axtree/axtree/axtree"
@@ -81,7 +80,7 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 				p.buf = append(p.buf, ' ')
 			}
 			p.buf = append(p.buf, "[id="...)
-			p.buf = strconv.AppendInt(p.buf, int64(c.ID), 10)
+			p.buf = appendInt(p.buf, c.ID)
 			p.buf = append(p.buf, ']')
 			if !p.opt.InlineState {
 				p.ids.add(c.ID)
