@@ -369,8 +369,8 @@ func (d *Doc) resolveShadows() {
 	if r == nil {
 		return // no shadow host
 	}
-	// Hosts in document order, and the first parent recorded for a node
-	// wins, so the flat tree never depends on map order.
+	// Hosts in document order, and each node recorded once (set), so
+	// the flat tree never depends on map order.
 	if r.parent == nil {
 		// sized for every shadow-root child and light child, so that the
 		// map is made once rather than grown while it fills
@@ -388,11 +388,11 @@ func (d *Doc) resolveShadows() {
 		}
 		r.parent = make(map[*html.Node]*html.Node, n)
 	}
-	set := func(c, p *html.Node) {
-		if _, done := r.parent[c]; !done {
-			r.parent[c] = p
-		}
-	}
+	// Each node is set once at most: a node has one DOM parent, and each
+	// host (r.hosts holds it once) gives its shadow root's children and
+	// its own light children, so no node is met under two hosts, nor twice
+	// under one; no test for an earlier entry is needed.
+	set := func(c, p *html.Node) { r.parent[c] = p }
 	var slotsBuf [8]shadowSlot
 	var stackBuf [32]*html.Node
 	for _, host := range r.hosts {
