@@ -581,7 +581,8 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	if p.opt.Extra != nil {
 		p.extra = p.opt.Extra(n, p.extra[:0])
 	}
-	if id && p.linkForm(n) {
+	key := p.role(n.Role).key // the role as printed, asked once (linkForm, appendRole)
+	if id && p.linkForm(n, key) {
 		// "[name](N)": a plain link, said as prose says it (FORMAT.md,
 		// "Links"), unless its name would read as the start of a quoted
 		// attribute, `[key="…`: then the element line says it.
@@ -601,7 +602,7 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		}
 		p.buf = p.buf[:mark]
 	}
-	p.buf = p.appendRole(p.buf, n)
+	p.buf = appendRole(p.buf, n, key)
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
 	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
@@ -787,12 +788,13 @@ func (s *idSet) add(id int) bool {
 	return true
 }
 
-// appendRole appends "[role]" or "[role?]" for an inferred role. A role with
-// no key bytes left prints as "generic".
-func (p *printer) appendRole(dst []byte, n *axtree.Node) []byte {
+// appendRole appends "[role]" or "[role?]" for an inferred role, role
+// being key, n.Role as printed (printer.role's key). A role with no key
+// bytes left prints as "generic".
+func appendRole(dst []byte, n *axtree.Node, key string) []byte {
 	dst = append(dst, '[')
-	if k := p.role(n.Role).key; k != "" {
-		dst = append(dst, k...)
+	if key != "" {
+		dst = append(dst, key...)
 	} else {
 		dst = append(dst, "generic"...)
 	}
@@ -948,9 +950,9 @@ func (s *keySet) add(k string) bool {
 // "[name](N)": a link (not an inferred one) with nothing on its line but
 // its name and id: no state, action, prop or hook attribute that would
 // print. Every other element, and a link that has more to say, prints
-// "[role] name [id=N] …".
-func (p *printer) linkForm(n *axtree.Node) bool {
-	if n.Inferred || p.role(n.Role).key != "link" {
+// "[role] name [id=N] …". key is n.Role as printed (printer.role's key).
+func (p *printer) linkForm(n *axtree.Node, key string) bool {
+	if n.Inferred || key != "link" {
 		return false // the role as printed (appendRole) is not "link"
 	}
 	return bare(n, p.extra)
