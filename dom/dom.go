@@ -29,9 +29,10 @@ type Doc struct {
 	slab    *slab     // the nodes' contiguous layout (ParseDoc), or nil
 	ids     idIndex   // (tree, id) -> first element (ids.go), unless dropped
 	baseURL string
-	// hideFree: the walk met no attribute named aria-hidden or inert
-	// (HidingAttrs); false for a Doc not made by New, which says nothing.
-	hideFree bool
+	// hiding is what the walk knows of attributes named aria-hidden or
+	// inert (HidingAttrs): hidingNone while it met none; the zero value
+	// (a Doc not made by New) says nothing.
+	hiding uint8
 	// again holds the index of a document of more than shortMax elements
 	// not in a slab (wide), or the element and id indexes made again
 	// after Forget dropped them (keep.go), by the first question that
@@ -122,9 +123,8 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 	} else {
 		d.index = newNodeIndex(mapSize)
 	}
-	hides := false
-	d.ids.build(d, d.walk(root, &hides))
-	d.hideFree = !hides
+	d.hiding = hidingNone // until the walk meets one
+	d.ids.build(d, d.walk(root))
 	d.resolveShadows()
 	d.resolveOwns()
 	for _, n := range d.Elements {
@@ -201,15 +201,15 @@ func countElements(root *html.Node) int {
 
 // walk numbers elements in pre-order, iteratively (no recursion, so depth
 // cannot blow the stack, and no stack: it follows the tree's links), and
-// records shadow roots and sets *hides when an element carries an
-// attribute named aria-hidden or inert; it returns the indexes of the elements with an id,
+// records shadow roots and whether an element carries an attribute named
+// aria-hidden or inert (Doc.hiding); it returns the indexes of the elements with an id,
 // in document order, for the id table (idIndex.build). sc is the shadow
 // root template whose tree the node visited is in (nil for the document
 // tree).
-func (d *Doc) walk(root *html.Node, hides *bool) (withID []int32) {
+func (d *Doc) walk(root *html.Node) (withID []int32) {
 	var sc *html.Node
 	for x := root; ; {
-		childScope := d.visit(x, sc, &withID, hides)
+		childScope := d.visit(x, sc, &withID)
 		if x.FirstChild != nil {
 			sc = childScope
 			x = x.FirstChild
@@ -229,9 +229,9 @@ func (d *Doc) walk(root *html.Node, hides *bool) (withID []int32) {
 }
 
 // visit records node n, in the tree of shadow root sc (nil: the
-// document), sets *hides when n has an attribute named aria-hidden or
-// inert, and returns the tree its children are in.
-func (d *Doc) visit(n, sc *html.Node, withID *[]int32, hides *bool) (childScope *html.Node) {
+// document), notes in d.hiding when n has an attribute named aria-hidden
+// or inert, and returns the tree its children are in.
+func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	if n.Type != html.ElementNode {
 		return sc
 	}
@@ -251,9 +251,16 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32, hides *bool) (childScope 
 		}
 		r.scope[n] = sc
 	}
-	id, owns, h := visitAttrs(n)
-	if h {
-		*hides = true
+	var id string
+	var owns bool
+	if d.hiding != hidingNone {
+		// a hiding attribute was met already: the cases for it go
+		id, owns = idAndOwns(n)
+	} else {
+		var h bool
+		if id, owns, h = visitAttrs(n); h {
+			d.hiding = hidingSeen
+		}
 	}
 	if id != "" {
 		*withID = append(*withID, int32(len(d.Elements)-1))
@@ -279,6 +286,26 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32, hides *bool) (childScope 
 		}
 	}
 	return childScope
+}
+
+// idAndOwns is visitAttrs without the test for hiding attributes, for
+// the elements after the first that has one.
+func idAndOwns(n *html.Node) (id string, owns bool) {
+	seenID, seenOwns := false, false
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		switch a.Key {
+		case "id":
+			if !seenID && a.Namespace == "" {
+				id, seenID = a.Val, true
+			}
+		case "aria-owns":
+			if !seenOwns && a.Namespace == "" {
+				owns, seenOwns = a.Val != "", true
+			}
+		}
+	}
+	return id, owns
 }
 
 // visitAttrs returns n's id attribute and whether its aria-owns attribute
@@ -631,7 +658,13 @@ func (d *Doc) HasShadowRoots() bool { return d.rare != nil && len(d.rare.shadow)
 // any namespace, with any value; srcdoc frames answer for themselves), so
 // that a caller asking whether an element of the document hides itself
 // need not read its attributes. Live facts (Facts.Inert) are apart.
-func (d *Doc) HidingAttrs() bool { return !d.hideFree }
+func (d *Doc) HidingAttrs() bool { return d.hiding != hidingNone }
+
+// Doc.hiding's values past the zero one (not known).
+const (
+	hidingNone uint8 = 1 + iota // the walk met no hiding attribute (so far)
+	hidingSeen                  // it met one
+)
 
 // HasFacts reports whether any live facts were recorded (a capture, not
 // static HTML).

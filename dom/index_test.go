@@ -83,7 +83,8 @@ func TestDocIndexWide(t *testing.T) {
 }
 
 // TestIDAndOwnsMatchesAttr checks the one-pass attribute read of the
-// indexing walk (visitAttrs) and firstID against Attr: first of each key,
+// indexing walk (visitAttrs, and idAndOwns past the first hiding
+// attribute) and firstID against Attr: first of each key,
 // namespaced keys skipped; hides for either name in any namespace.
 func TestIDAndOwnsMatchesAttr(t *testing.T) {
 	for _, attrs := range [][]html.Attribute{
@@ -104,6 +105,9 @@ func TestIDAndOwnsMatchesAttr(t *testing.T) {
 		wantOwns, _ := Attr(n, "aria-owns")
 		assert.Equal(t, AttrOr(n, "id"), id, "%v", attrs)
 		assert.Equal(t, AttrOr(n, "id"), firstID(n), "%v", attrs)
+		id2, owns2 := idAndOwns(n)
+		assert.Equal(t, id, id2, "%v", attrs)
+		assert.Equal(t, owns, owns2, "%v", attrs)
 		assert.Equal(t, wantOwns != "", owns, "%v", attrs)
 		wantHides := false
 		for _, a := range attrs {
