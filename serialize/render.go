@@ -124,6 +124,7 @@ type printer struct {
 	flagged   bool // appendAttrs wrote an attribute without a value
 
 	grid      bool           // the node being printed is inside a grid (item.grid)
+	pieceCtx  int            // the cell context (cellContext) of the node piece printed last
 	rowDone   bool           // the row just printed took its cells on its line (Rows)
 	cells     []*axtree.Node // the cells of the row line being printed
 	quiet     []item         // scratch stack of rowForm's quietWalk
@@ -408,7 +409,8 @@ func (p *printer) drain(list []*axtree.Node) {
 		}
 		if len(n.Children) > 0 { // a leaf (most nodes) needs no grid flag
 			stack = append(stack, cur)
-			cur = resume{kids: n.Children, depth: d, grid: p.gridIn(n, cur.grid)}
+			// gridIn(n): piece printed n last and noted its role's context
+			cur = resume{kids: n.Children, depth: d, grid: gridUnder(p.pieceCtx, cur.grid)}
 		}
 		if p.w != nil && len(p.buf) >= flushAt {
 			p.flush()
@@ -431,7 +433,13 @@ func (p *printer) pushIn(stack []item, kids []*axtree.Node, depth int, grid bool
 // gridIn reports the grid flag n's children inherit: n itself is a grid or
 // a treegrid (true) or a table (false), else the flag n had.
 func (p *printer) gridIn(n *axtree.Node, grid bool) bool {
-	switch p.role(n.Role).ctx {
+	return gridUnder(p.role(n.Role).ctx, grid)
+}
+
+// gridUnder is gridIn for a node whose role sets the cell context ctx
+// (cellContext).
+func gridUnder(ctx int, grid bool) bool {
+	switch ctx {
 	case ctxGrid:
 		return true
 	case ctxTable:
@@ -568,6 +576,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 func (p *printer) piece(n *axtree.Node, depth int) bool {
 	p.open, p.openDepth, p.openText, p.openLink = false, depth, n.Role == "", false
 	if n.Role == "" {
+		p.pieceCtx = ctxNone
 		mark := len(p.buf)
 		p.buf = appendClean(p.buf, n.Name, p.opt.TextLimit, escPlain)
 		if len(p.buf) == mark {
@@ -581,7 +590,9 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	if p.opt.Extra != nil {
 		p.extra = p.opt.Extra(n, p.extra[:0])
 	}
-	key := p.role(n.Role).key // the role as printed, asked once (linkForm, appendRole)
+	f := p.role(n.Role) // asked once: the role as printed (linkForm, appendRole), its context (drain)
+	key := f.key
+	p.pieceCtx = f.ctx
 	if id && p.linkForm(n, key) {
 		// "[name](N)": a plain link, said as prose says it (FORMAT.md,
 		// "Links"), unless its name would read as the start of a quoted
