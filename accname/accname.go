@@ -356,6 +356,7 @@ func (c *Computer) Name(n *html.Node) string {
 	}
 	wv := c.begin(n) // on the stack: one walker per name, no allocation
 	w := &wv
+	w.plain = sl != nil && c.plainDoc() // n is indexed: everything the walk meets is in the tree
 	raw := w.node(n, 0, 0)
 	s := truncate(raw.collapse(), MaxTextBytes)
 	if sl != nil { // memo is not remade during the walk: sl stays n's slot
@@ -478,6 +479,10 @@ func (c *Computer) Hidden(n *html.Node) bool {
 	}
 	return h
 }
+
+// plainDoc reports that no element of the document hides itself: no
+// aria-hidden or inert attribute (dom.Doc.HidingAttrs) and no live facts.
+func (c *Computer) plainDoc() bool { return !c.doc.HidingAttrs() && !c.doc.HasFacts() }
 
 // begin starts a top-level computation rooted at n.
 func (c *Computer) begin(n *html.Node) walker {

@@ -49,6 +49,10 @@ type walker struct {
 	// rootRole is the role of root, once node has asked it (hasRootRole).
 	rootRole    string
 	hasRootRole bool
+	// plain: root is an element of the document's tree, so every element
+	// the walk meets is (its descendants, flat-tree children, aria-owns
+	// and IDREF targets), and Computer.plainDoc holds: none hides itself.
+	plain bool
 }
 
 // step charges one unit of work and reports whether the computation may go
@@ -410,9 +414,13 @@ func (w *walker) child(sb *textBuf, ch *html.Node, m mode, depth int, item bool)
 	}
 	labelled, read := false, false // ch's aria-labelledby, when read
 	if m&mHiddenRef == 0 {
-		var hidden bool
-		if hidden, labelled = c.selfHiddenLabelled(ch); hidden {
-			return
+		if w.plain {
+			labelled = dom.Has(ch, "aria-labelledby")
+		} else {
+			var hidden bool
+			if hidden, labelled = c.selfHiddenLabelled(ch); hidden {
+				return
+			}
 		}
 		read = true
 		if !c.rendered(ch) {
