@@ -131,9 +131,12 @@ func (c *Computer) ariaHidden(n *html.Node, sl *slot) bool {
 		}
 		// n is an element of the document's tree (indexed): when the
 		// document has no aria-hidden or inert attribute at all and no
-		// live facts, nothing hides n by itself, and its attributes are
-		// not read.
-		h := (c.doc.HidingAttrs() || c.doc.HasFacts()) && c.selfHidden(n)
+		// live facts (plainDoc), nothing hides n or an ancestor, and
+		// neither its attributes nor its parent's memo are read.
+		if c.plainDoc() {
+			return false
+		}
+		h := c.selfHidden(n)
 		if !h {
 			p := c.doc.Parent(n)
 			if p == nil || p.Type != html.ElementNode {
