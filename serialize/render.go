@@ -223,7 +223,7 @@ func (p *printer) walk(t *axtree.Tree) {
 		}
 		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 		if !p.opt.InlineState {
-			p.ids.bits = make([]uint64, 0, hint/64+1) // a builder's ids are 1..nodes
+			p.ids.bits = make([]uint64, hint/64+1) // a builder's ids are 1..nodes: addHeld's
 		}
 	}
 	for i := range t.Roots {
@@ -605,7 +605,9 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 			p.buf = appendInt(p.buf, n.ID)
 			p.buf = append(p.buf, ')')
 			if !p.opt.InlineState {
-				p.ids.add(n.ID)
+				if _, held := p.ids.addHeld(n.ID); !held {
+					p.ids.add(n.ID)
+				}
 			}
 			clear(p.extra)
 			p.nl, p.open, p.openLink = true, len(n.Children) == 0, true
@@ -616,7 +618,13 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 	p.buf = appendRole(p.buf, n, key)
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
-	toRecord := !p.opt.InlineState && id && p.ids.add(n.ID)
+	toRecord := false
+	if !p.opt.InlineState && id {
+		var held bool
+		if toRecord, held = p.ids.addHeld(n.ID); !held {
+			toRecord = p.ids.add(n.ID)
+		}
+	}
 	recorded := false
 	p.keys.reset()
 	d := n.Detail // states, actions and props: most nodes have none
@@ -773,6 +781,21 @@ type idSet struct {
 
 // maxBitmapID bounds the bitmap (256 KiB); larger ids go to the map.
 const maxBitmapID = 1 << 21
+
+// addHeld records id when the bitmap holds its word, where add would
+// record it, and reports whether it was new (isNew) and whether it did
+// (held); with held false nothing is recorded and add decides. It is
+// small enough to be inlined where add is a call.
+func (s *idSet) addHeld(id int) (isNew, held bool) {
+	w := uint(id) >> 6
+	if w >= uint(len(s.bits)) {
+		return false, false
+	}
+	b := uint64(1) << (uint(id) & 63)
+	old := s.bits[w]
+	s.bits[w] = old | b
+	return old&b == 0, true
+}
 
 // add records id and reports whether it was new.
 func (s *idSet) add(id int) bool {

@@ -83,7 +83,9 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 			p.buf = appendInt(p.buf, c.ID)
 			p.buf = append(p.buf, ']')
 			if !p.opt.InlineState {
-				p.ids.add(c.ID)
+				if _, held := p.ids.addHeld(c.ID); !held {
+					p.ids.add(c.ID)
+				}
 			}
 		}
 		if len(p.buf) > mark && p.buf[len(p.buf)-1] != ' ' {
