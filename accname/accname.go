@@ -468,7 +468,9 @@ func (c *Computer) Hidden(n *html.Node) bool {
 	} else if h, ok := c.hidden[n]; ok {
 		return h
 	}
-	h := !c.rendered(n) || c.ariaHidden(n, sl)
+	// an indexed element of a plain document is not aria-hidden (ariaHidden
+	// answers so first): no call
+	h := !c.rendered(n) || (sl == nil || !c.plainDoc()) && c.ariaHidden(n, sl)
 	if sl != nil {
 		sl.flags |= hasHidden
 		if h {

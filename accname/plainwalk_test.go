@@ -65,4 +65,14 @@ func TestPlainWalkSameAsReading(t *testing.T) {
 	require.True(t, dom.IsHTML(btn, "button"))
 	fd.SetFacts(btn.LastChild, &dom.Facts{Inert: true})
 	assert.Equal(t, "shown", New(fd, nil).Name(btn), "a child inert by live facts")
+
+	// Hidden of an element of another document climbs its own tree
+	hd, err := dom.ParseDoc([]byte(`<div aria-hidden=true><span>x</span></div><p inert><b>y</b></p>`))
+	require.NoError(t, err)
+	for _, e := range hd.Elements {
+		if e.Data == "span" || e.Data == "b" {
+			assert.True(t, New(hd, nil).Hidden(e), "own document: <%s>", e.Data)
+			assert.True(t, New(d, nil).Hidden(e), "asked of a plain document: <%s>", e.Data)
+		}
+	}
 }
