@@ -359,39 +359,8 @@ func (p *ruleParser) prelude(s string, i int, set stopSet) (int, byte) {
 	return len(s), 0
 }
 
-// blockEnd is blockEnd over the finder.
-func (p *ruleParser) blockEnd(s string, open int) int {
-	var buf [64]byte
-	stack := buf[:0] // expected closers
-	for i := open; i < len(s); {
-		if i = p.f.find(s, i, blockSet); i >= len(s) {
-			break
-		}
-		switch c := s[i]; c {
-		case '"', '\'':
-			i = skipString(s, i)
-			continue
-		case '\\':
-			i += 2
-			continue
-		case '{':
-			stack = append(stack, '}')
-		case '[':
-			stack = append(stack, ']')
-		case '(':
-			stack = append(stack, ')')
-		case '}', ']', ')':
-			if len(stack) > 0 && stack[len(stack)-1] == c {
-				stack = stack[:len(stack)-1]
-				if len(stack) == 0 {
-					return i
-				}
-			}
-		}
-		i++
-	}
-	return len(s)
-}
+// blockEnd is blockEnd over the sheet's finder.
+func (p *ruleParser) blockEnd(s string, open int) int { return blockEndWith(s, open, &p.f) }
 
 // The bytes of a style sheet's text that the scans stop at always (rare
 // ones) and those of stopClosers (rarer ones).
@@ -530,11 +499,22 @@ func scanPrelude(s string, i int, semi bool) (int, bool) {
 // to the end). As in CSS Syntax, nested blocks of any kind are consumed
 // whole and a closer of another kind is ordinary content, so that
 // "<![CDATA[ a{} ]" is one bracket block, not a rule.
-func blockEnd(s string, open int) int {
+func blockEnd(s string, open int) int { return blockEndWith(s, open, nil) }
+
+// blockEndWith is blockEnd finding the structural bytes with f, the
+// finder of the sheet s is (whose places carry over between the calls of
+// one parse), or with skipPlain when f is nil (a short string: a
+// selector, a pseudo-class argument).
+func blockEndWith(s string, open int, f *finder) int {
 	var buf [64]byte
 	stack := buf[:0] // expected closers
 	for i := open; i < len(s); {
-		if i = skipPlain(s, i, &blockStop); i >= len(s) {
+		if f != nil {
+			i = f.find(s, i, blockSet)
+		} else {
+			i = skipPlain(s, i, &blockStop)
+		}
+		if i >= len(s) {
 			break
 		}
 		switch c := s[i]; c {
