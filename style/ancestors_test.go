@@ -173,7 +173,7 @@ func TestAncestorFilterNoFalseNegative(t *testing.T) {
 	var f ancFilter
 	f.addElement(n)
 	for _, text := range []string{"div", "#main", ".toc", ".toc-wide", ".x", "div.toc.x", "div#main.toc-wide"} {
-		x, ok := parseSimple(text)
+		x, ok := parseSimple(text, false)
 		require.True(t, ok, text)
 		require.True(t, x.Match(n), text)
 		sel := selector{comps: []cascadia.Sel{x, x}, combs: []byte{' '}}

@@ -352,14 +352,71 @@ func isHostCompound(text string) bool {
 	return len(text) == 5 || !isNameChar(text[5])
 }
 
-// simpleSel is a compound of only a tag, an id and classes (the common
-// case), matched without cascadia's general attribute machinery.
+// simpleSel is a compound of only a tag, an id, classes and the child
+// positions :first-child, :last-child and :only-child (the common case),
+// matched without cascadia's general attribute machinery and its
+// interface calls.
 type simpleSel struct {
 	tag     string // lower-case, "" for any
 	id      string
 	classes []string
 	text    string
 	need    ancFilter // the keys an element matching it has (simpleNeed)
+	pos     posBits   // the child positions it requires
+	npos    int       // how many position pseudo-classes it has (specificity)
+	pseudo  string    // "before" or "after" for a compound ending in ::before or ::after, else ""
+}
+
+// posBits are the child positions a simple compound requires.
+type posBits uint8
+
+const (
+	posFirst posBits = 1 << iota // no element sibling before it
+	posLast                      // no element sibling after it
+)
+
+// positionOf returns the position a pseudo-class name (lower case, as
+// written) requires, and false for any other name.
+func positionOf(name string) (posBits, bool) {
+	switch name {
+	case "first-child":
+		return posFirst, true
+	case "last-child":
+		return posLast, true
+	case "only-child":
+		return posFirst | posLast, true
+	}
+	return 0, false
+}
+
+// atPosition reports whether element n is at the positions pos among its
+// parent's element children, as cascadia's :first-child, :last-child and
+// :only-child answer it: an element without a parent is at none, and the
+// siblings are read from the parent's first (or last) child on.
+func atPosition(n *html.Node, pos posBits) bool {
+	p := n.Parent
+	if p == nil {
+		return false
+	}
+	if pos&posFirst != 0 {
+		c := p.FirstChild
+		for c != nil && c.Type != html.ElementNode {
+			c = c.NextSibling
+		}
+		if c != n {
+			return false
+		}
+	}
+	if pos&posLast != 0 {
+		c := p.LastChild
+		for c != nil && c.Type != html.ElementNode {
+			c = c.PrevSibling
+		}
+		if c != n {
+			return false
+		}
+	}
+	return true
 }
 
 // Match reports whether n has the tag, id and every class.
@@ -383,7 +440,7 @@ func (x *simpleSel) Match(n *html.Node) bool {
 			}
 		}
 	}
-	return true
+	return x.pos == 0 || atPosition(n, x.pos)
 }
 
 // hasToken reports whether whitespace-separated list s contains tok.
@@ -409,15 +466,18 @@ func hasToken(s, tok string) bool {
 	return false
 }
 
-// Specificity counts the id, classes and tag.
+// Specificity counts the id, classes, position pseudo-classes and tag.
 func (x *simpleSel) Specificity() cascadia.Specificity {
 	var s cascadia.Specificity
 	if x.id != "" {
 		s[0] = 1
 	}
-	s[1] = len(x.classes)
+	s[1] = len(x.classes) + x.npos
 	if x.tag != "" {
 		s[2] = 1
+	}
+	if x.pseudo != "" {
+		s[2]++ // as cascadia counts a pseudo-element
 	}
 	return s
 }
@@ -425,13 +485,16 @@ func (x *simpleSel) Specificity() cascadia.Specificity {
 // String returns the compound's source text.
 func (x *simpleSel) String() string { return x.text }
 
-// PseudoElement returns "": simple compounds have none.
-func (x *simpleSel) PseudoElement() string { return "" }
+// PseudoElement returns "before" or "after" for a compound that ends in
+// ::before or ::after, else "".
+func (x *simpleSel) PseudoElement() string { return x.pseudo }
 
 // parseSimple parses a compound made only of an optional tag (or *), at
-// most one #id and .classes, with plain ASCII names (no escapes). ok is
-// false for anything else, which then goes to cascadia.
-func parseSimple(s string) (*simpleSel, bool) {
+// most one #id, .classes and :first-child, :last-child or :only-child,
+// and, when pseudo is true, a last ::before or ::after (all written in
+// lower case), with plain ASCII names (no escapes). ok is false for
+// anything else, which then goes to cascadia.
+func parseSimple(s string, pseudo bool) (*simpleSel, bool) {
 	x := &simpleSel{text: s}
 	i := 0
 	name := func() string {
@@ -451,6 +514,11 @@ func parseSimple(s string) (*simpleSel, bool) {
 			return nil, false
 		}
 	}
+	if k := len(s) - len("::before"); pseudo && k >= 0 && s[k:] == "::before" {
+		x.pseudo, s = "before", s[:k]
+	} else if k := len(s) - len("::after"); pseudo && k >= 0 && s[k:] == "::after" {
+		x.pseudo, s = "after", s[:k]
+	}
 	for i < len(s) {
 		c := s[i]
 		i++
@@ -466,6 +534,13 @@ func parseSimple(s string) (*simpleSel, bool) {
 				return nil, false
 			}
 			x.id = v
+		case ':':
+			pos, ok := positionOf(v)
+			if !ok {
+				return nil, false
+			}
+			x.pos |= pos
+			x.npos++
 		default:
 			return nil, false
 		}

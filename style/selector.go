@@ -410,7 +410,7 @@ func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.
 	if isHostCompound(text) {
 		return c.hostCompound(text, allowPseudo, level)
 	}
-	if x, ok := parseSimple(text); ok {
+	if x, ok := parseSimple(text, allowPseudo); ok {
 		return x, true
 	}
 	ck := string(rune('0'+level)) + text
