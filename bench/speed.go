@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,16 @@ import (
 
 // SpeedRow is one page of a RenderVsParse run: the median of each metric
 // over the run's samples, for html.Parse alone and for the whole render.
+//
+// The wall and CPU ratios are paired when the page has as many parse
+// samples as render samples: the median over i of render sample i / parse
+// sample i, in the order the samples appear. `make bench-speed` runs the
+// benchmark once per sample (-count=1, several times over), so parse
+// sample i and render sample i of a page are taken one after the other and
+// share the machine's state, while the machine drifts between samples; a
+// ratio of the medians would set a parse taken in a quiet minute against a
+// render taken in a busy one. With unequal counts the ratios are the
+// medians' ratios.
 type SpeedRow struct {
 	Page                       string
 	ParseNs, RenderNs          float64 // wall time per op
@@ -60,14 +71,19 @@ func ParseSpeed(r io.Reader) ([]SpeedRow, error) {
 		if len(p["ns/op"]) == 0 || len(rr["ns/op"]) == 0 {
 			continue
 		}
+		// Medians sort in place: keep the samples' order for the pairs.
+		pairs := map[string][2][]float64{}
+		for _, unit := range []string{"ns/op", "cpu-ns/op"} {
+			pairs[unit] = [2][]float64{slices.Clone(rr[unit]), slices.Clone(p[unit])}
+		}
 		row := SpeedRow{
 			Page: page, ParseNs: median(p["ns/op"]), RenderNs: median(rr["ns/op"]),
 			ParseCPUNs: median(p["cpu-ns/op"]), RenderCPUNs: median(rr["cpu-ns/op"]),
 			ParseHeap: median(p["live-B/element"]), RenderHeap: median(rr["live-B/element"]),
 			Samples: len(rr["ns/op"]),
 		}
-		row.WallRatio = div(row.RenderNs, row.ParseNs)
-		row.CPURatio = div(row.RenderCPUNs, row.ParseCPUNs)
+		row.WallRatio = pairedRatio(pairs["ns/op"][0], pairs["ns/op"][1], row.RenderNs, row.ParseNs)
+		row.CPURatio = pairedRatio(pairs["cpu-ns/op"][0], pairs["cpu-ns/op"][1], row.RenderCPUNs, row.ParseCPUNs)
 		row.HeapX = div(row.RenderHeap, row.ParseHeap)
 		rows = append(rows, row)
 	}
@@ -93,6 +109,23 @@ func optRatio(v float64) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.2f", v)
+}
+
+// pairedRatio returns the median over i of num[i]/den[i] when both hold
+// the same number of samples (all of them positive), and else
+// div(numMed, denMed).
+func pairedRatio(num, den []float64, numMed, denMed float64) float64 {
+	if len(num) == 0 || len(num) != len(den) {
+		return div(numMed, denMed)
+	}
+	r := make([]float64, len(num))
+	for i := range num {
+		if num[i] <= 0 || den[i] <= 0 {
+			return div(numMed, denMed)
+		}
+		r[i] = num[i] / den[i]
+	}
+	return median(r)
 }
 
 func div(a, b float64) float64 {

@@ -50,3 +50,27 @@ func TestSpeedTable(t *testing.T) {
 	_, err = ParseSpeed(strings.NewReader("BenchmarkRenderVsParse/page=a/op=parse-2 1 x ns/op\n"))
 	assert.Error(t, err)
 }
+
+// TestSpeedPairedRatio checks that a page with as many parse as render
+// samples gets the median of the per-sample ratios, pairing the samples in
+// the order they appear (2.5, 1.1, 1.05: 1.1), not the medians' ratio
+// (250/200), nor pairs of sorted samples (1.25).
+func TestSpeedPairedRatio(t *testing.T) {
+	var in strings.Builder
+	for _, s := range [][2]int{{100, 250}, {400, 440}, {200, 210}} {
+		in.WriteString("BenchmarkRenderVsParse/page=p/op=parse-2 10 " + itoa(s[0]) + " ns/op " + itoa(s[0]/2) + " cpu-ns/op\n")
+		in.WriteString("BenchmarkRenderVsParse/page=p/op=render-2 10 " + itoa(s[1]) + " ns/op " + itoa(s[1]/2) + " cpu-ns/op\n")
+	}
+	rows, err := ParseSpeed(strings.NewReader(in.String()))
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	r := rows[0]
+	assert.InDelta(t, 200, r.ParseNs, 1e-9)
+	assert.InDelta(t, 250, r.RenderNs, 1e-9)
+	assert.InDelta(t, 1.1, r.WallRatio, 1e-9)
+	assert.InDelta(t, 1.1, r.CPURatio, 1e-9)
+
+	// A sample without a positive value cannot be paired: the medians'
+	// ratio stands.
+	assert.InDelta(t, 1.25, pairedRatio([]float64{250, 440, 0}, []float64{100, 400, 200}, 250, 200), 1e-9)
+}

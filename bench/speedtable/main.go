@@ -1,8 +1,10 @@
 // Command speedtable prints the README's speed table from the output of
-// `go test -run '^$' -bench RenderVsParse -count 6 ./bench` (a file, or
-// standard input): per page the medians of html.Parse and of the whole
-// render, their ratio in wall and in CPU time, and the live heap per
-// element of each. `make bench-speed` runs both.
+// `go test -run '^$' -bench RenderVsParse ./bench`, run several times over
+// with -count=1 and the outputs joined (a file, or standard input): per
+// page the medians of html.Parse and of the whole render, their ratio in
+// wall and in CPU time (the median of the ratios of paired samples, see
+// bench.SpeedRow), and the live heap per element of each. `make
+// bench-speed` runs both.
 package main
 
 import (
