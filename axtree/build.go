@@ -66,6 +66,12 @@ type knobs struct {
 	// noKin leaves builder.kin empty: each child asks its parent's style
 	// itself (visibleText, flexItem).
 	noKin bool
+	// operableByName has fill ask node.Operable(), which looks the role
+	// up by name, instead of reading roleKinds by the role's ID.
+	operableByName bool
+	// clearTaken has take clear the acc's part of the node stack before
+	// it shrinks, as it did before it stopped.
+	clearTaken bool
 }
 
 // build is Build with the knobs k.
@@ -79,8 +85,8 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin}
-	b.scratch.ownKids = k.ownKids
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName}
+	b.scratch.ownKids, b.scratch.clearTaken = k.ownKids, k.clearTaken
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
 	// through six doublings on every page (a page's nodes are about twice
@@ -135,6 +141,8 @@ type builder struct {
 	kinN    [kinDepths]uintptr
 	kinBits [kinDepths]uint8
 	noKin   bool // knobs.noKin
+	// operableByName: knobs.operableByName
+	operableByName bool
 }
 
 // kinDepths is the length of builder.kin (kinN, kinBits), a power of two.
@@ -229,6 +237,8 @@ type scratch struct {
 	kids    []*Node
 	kfresh  int
 	ownKids bool
+	// clearTaken: knobs.clearTaken
+	clearTaken bool
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -572,6 +582,12 @@ func (a *acc) out() []*Node {
 
 // take returns kids (a part of a.out()) as a slice of their own, nil when
 // empty, and frees the acc's part of the shared stacks: the acc is done.
+// The freed part is not cleared: the next push overwrites it, nothing
+// reads past the stack's length, and the stack goes with the builder when
+// Build returns, so the nodes it still points to (all made by this build,
+// kept or on the free list) stay alive no longer than they would anyway.
+// (Clearing cost a runtime call with its write barrier check per kept
+// node: 40 K instructions on orders-grid.)
 func (a *acc) take(kids []*Node) []*Node {
 	var out []*Node
 	if len(kids) > 0 {
@@ -579,7 +595,9 @@ func (a *acc) take(kids []*Node) []*Node {
 		copy(out, kids)
 	}
 	if a.s != nil {
-		clear(a.s.nodes[a.base:])
+		if a.s.clearTaken {
+			clear(a.s.nodes[a.base:])
+		}
 		a.s.nodes = a.s.nodes[:a.base]
 		a.s.text = a.s.text[:a.start]
 	}
@@ -999,7 +1017,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 	}
 	// op: whether node is operable, asked once for both tests below (they
 	// change its name and kids, not its role or actions)
-	op := node.Name != "" && node.Operable()
+	op := node.Name != "" && b.operable(node, rid)
 	switch {
 	case node.Name != "" && !op && operableNamed(kids) && spelledOut(node.Name, kids):
 		// The name is the element's own text and the names of operable
@@ -1035,6 +1053,18 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 	}
 	node.Children = ca.take(kids)
 	return node
+}
+
+// operable is node.Operable() for the node fill builds for an element of
+// role rid: its Role is rid's name, or "generic" for none (element), and
+// neither is interactive by name unless rid is by roleKinds
+// (TestOperableByKind), so one table read answers instead of a probe of
+// the interactive roles by name.
+func (b *builder) operable(node *Node, rid roles.ID) bool {
+	if b.operableByName {
+		return node.Operable()
+	}
+	return roleKinds[rid]&kInteractive != 0 || node.Detail != nil && len(node.Detail.Actions) > 0
 }
 
 // rowLater reports a table row (tr, or a div with role row) whose name
