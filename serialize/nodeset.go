@@ -97,8 +97,11 @@ func (s *nodeSet) delete(n *axtree.Node) {
 	}
 	if id := n.ID; s.slot(id) && s.byID[id] == n {
 		s.byID[id] = nil
-		if w := id >> 6; w >= len(s.holes) {
-			s.holes = append(s.holes, make([]uint64, w+1-len(s.holes))...)
+		if s.holes == nil {
+			// a word for every slot at once (a slot's id is below
+			// len(byID)), instead of growing a word at a time as
+			// higher ids are deleted
+			s.holes = make([]uint64, (len(s.byID)-1)>>6+1)
 		}
 		s.holes[id>>6] |= 1 << (id & 63)
 		return

@@ -962,6 +962,9 @@ func (s *keySet) add(k string) bool {
 				return false
 			}
 		}
+		if s.list == nil {
+			s.list = make([]string, 0, 4) // a line's keys at once, not 1, 2, 4
+		}
 		s.list = append(s.list, k)
 		return true
 	}

@@ -115,9 +115,12 @@ func (p *printer) rowForm(n *axtree.Node, depth int) bool {
 		return false
 	}
 	if p.marked == nil {
-		// the first row walked: room for a few rows' cells and marks at
+		// the first row walked: room for a few rows' cells and marks
+		// (one array, each half capped) and for quietWalk's stack at
 		// once, instead of growing from one (1, 2, 4, 8, ...)
-		p.marked, p.cells = make([]*axtree.Node, 0, 16), make([]*axtree.Node, 0, 16)
+		scratch := make([]*axtree.Node, 0, 32)
+		p.marked, p.cells = scratch[:0:16], scratch[16:16]
+		p.quiet = make([]item, 0, 16)
 	}
 	p.quiet, p.marked, p.quietDeep = p.quiet[:0], p.marked[:0], false
 	p.cells = p.cells[:0]

@@ -2,6 +2,7 @@ package serialize
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -177,4 +178,48 @@ func TestRowLineCellCutForDepth(t *testing.T) {
 	plain := el(0, "row", "", el(0, "cell", "a"), el(0, "cell", "b"))
 	text = string(AppendText(nil, &axtree.Tree{Roots: []*axtree.Node{el(1, "table", "T", plain)}}, Options{MaxDepth: 3}))
 	assert.NotContains(t, text, noteOpen, "nothing was cut")
+}
+
+// TestRowLineManyCells prints rows of more cells than the first row's
+// scratch holds (rowForm keeps its marks and its cells in two capped
+// halves of one array, and its walk's stack beside them): a row of twenty
+// bare cells, the first walked, a row that falls back to lines (a cell
+// with a child, after twenty bare ones), and twenty bare cells again,
+// each cell in its place on the line.
+func TestRowLineManyCells(t *testing.T) {
+	id := 1
+	row := func(fallBack bool) (*axtree.Node, string) {
+		r := el(0, "row", "")
+		line := "  |"
+		for i := 0; i < 20; i++ {
+			id++
+			r.Children = append(r.Children, el(id, "gridcell", "c"+strconv.Itoa(id)))
+			line += " c" + strconv.Itoa(id) + " [id=" + strconv.Itoa(id) + "] |"
+		}
+		if !fallBack {
+			return r, line + "\n"
+		}
+		id++
+		r.Children = append(r.Children, el(id, "gridcell", "", el(id+1, "button", "b")))
+		var lines strings.Builder
+		lines.WriteString("  [row]\n")
+		for _, c := range r.Children[:20] {
+			lines.WriteString("    [gridcell] c" + strconv.Itoa(c.ID) + " [id=" + strconv.Itoa(c.ID) + "]\n")
+		}
+		lines.WriteString("    [gridcell] [id=" + strconv.Itoa(id) + "]\n      [button] b [id=" + strconv.Itoa(id+1) + "]\n")
+		id++
+		return r, lines.String()
+	}
+	grid := el(1, "grid", "")
+	want := "[grid] [id=1]\n"
+	for _, fallBack := range []bool{false, true, false} {
+		r, text := row(fallBack)
+		grid.Children = append(grid.Children, r)
+		want += text
+	}
+	tree := &axtree.Tree{Roots: []*axtree.Node{grid}}
+	assert.Equal(t, want, string(AppendText(nil, tree, Options{})))
+	var w strings.Builder
+	require.NoError(t, Render(&w, tree, Options{}))
+	assert.Equal(t, want, w.String())
 }
