@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,9 +20,10 @@ import (
 )
 
 // oldSizeHint is sizeHint as it was before it kept a stack of sibling
-// lists: every node pushed and popped. The reference for
-// TestSizeHintSameAsNodeStack.
-func oldSizeHint(p *printer, roots []*axtree.Node) (count, size, texts int) {
+// lists: every node pushed and popped; with short, it counts links and
+// rows in their short forms (refShortLink, refRowBytes) as sizeHint does
+// with no Extra hook. The reference for TestSizeHintSameAsNodeStack.
+func oldSizeHint(p *printer, roots []*axtree.Node, short bool) (count, size, texts int) {
 	const bound = 1 << 16
 	p.stack = p.push(p.stack[:0], roots, 0)
 	for len(p.stack) > 0 && count < bound {
@@ -34,12 +36,30 @@ func oldSizeHint(p *printer, roots []*axtree.Node) (count, size, texts int) {
 		if it.n.ID <= 0 {
 			texts++
 		}
-		size += lineBytes(it.n)
+		if short && refShortLink(it.n) {
+			size += len(it.n.Name) + 1 + len("[](") + len(strconv.Itoa(max(it.n.ID, 100))) + len(")")
+		} else {
+			size += lineBytes(it.n)
+		}
 		if !it.n.Joined {
 			size += 2 * it.depth
 		}
 		if it.n.Detail != nil {
 			size += detailBytes(it.n.Detail)
+		}
+		if b, ok := refRowBytes(it.n); short && ok && it.depth+1 < p.opt.MaxDepth {
+			// the row's line for its own; its cells (leaves) count
+			// as nodes, with no bytes of their own
+			size += b - lineBytes(it.n)
+			for _, c := range it.n.Children {
+				if c != nil && count < bound {
+					count++
+					if c.ID <= 0 {
+						texts++
+					}
+				}
+			}
+			continue
 		}
 		p.stack = p.push(p.stack, it.n.Children, it.depth+1)
 	}
@@ -47,11 +67,48 @@ func oldSizeHint(p *printer, roots []*axtree.Node) (count, size, texts int) {
 	return count, size, texts
 }
 
+// refShortLink is shortLink written out: an element whose role prints as
+// "link", with an id, not inferred and without Detail.
+func refShortLink(n *axtree.Node) bool {
+	return n.Role != "" && cleanKey(n.Role) == "link" && len(n.Role) == 4 && n.ID > 0 && !n.Inferred && n.Detail == nil
+}
+
+// refRowBytes is rowBytes written out from the row form's grammar, each
+// cell's piece "' ' [role] name [id=NNN] ' |'" spelled as it prints.
+func refRowBytes(n *axtree.Node) (int, bool) {
+	if n.Role != "row" || len(n.Children) == 0 || n.Inferred || n.Detail != nil || printsText(n.Name) ||
+		n.ID > 0 && n.Addressable() {
+		return 0, false
+	}
+	line := []byte("|\n")
+	for _, c := range n.Children {
+		if c == nil {
+			continue
+		}
+		r := cellRole(c.Role)
+		if r == "" || r != c.Role || c.Inferred || c.Detail != nil || len(c.Children) > 0 {
+			return 0, false
+		}
+		line = append(line, ' ')
+		if r != "cell" && r != "gridcell" {
+			line = append(line, "["+r+"] "...)
+		}
+		line = append(line, c.Name+" "...)
+		if c.ID > 0 {
+			line = append(line, "[id=NNN] "...)
+		}
+		line = append(line, '|')
+	}
+	return len(line), true
+}
+
 // TestSizeHintSameAsNodeStack checks sizeHint's count, size and texts against the
 // node-by-node walk it replaced on the tree of every corpus page (and the
 // same trees cut at a small MaxDepth) and on edge cases: no roots, nil
 // roots and children, a node shared twice, a chain deeper than MaxDepth,
-// and more siblings than the count's bound.
+// more siblings than the count's bound, a row of more cells than that,
+// and the rows and links of rowCases; with no Extra hook (links and rows
+// counted in their short forms) and with one (not).
 func TestSizeHintSameAsNodeStack(t *testing.T) {
 	var trees [][]*axtree.Node
 	for _, f := range shared.PageFiles(t, filepath.Join("..", "corpus", "pages")) {
@@ -69,20 +126,67 @@ func TestSizeHintSameAsNodeStack(t *testing.T) {
 		n = c
 	}
 	wide := el(1, "list", "wide")
+	wideRow := el(1, "row", "")
 	for i := 0; i < 1<<16+10; i++ {
 		wide.Children = append(wide.Children, &axtree.Node{Name: "item"})
+		wideRow.Children = append(wideRow.Children, &axtree.Node{Role: "cell", Name: "c"}, nil)
 	}
 	trees = append(trees, nil, []*axtree.Node{nil}, []*axtree.Node{nil, el(1, "link", "a"), nil},
-		[]*axtree.Node{el(1, "list", "", twice, nil, twice), twice}, []*axtree.Node{deep}, []*axtree.Node{wide, deep})
+		[]*axtree.Node{el(1, "list", "", twice, nil, twice), twice}, []*axtree.Node{deep}, []*axtree.Node{wide, deep},
+		[]*axtree.Node{el(1, "grid", "", wideRow)}, rowCases())
 	for i, roots := range trees {
 		for _, maxDepth := range []int{0, 1, 3, 300} {
 			p := newPrinter(Options{MaxDepth: maxDepth}, nil)
-			wantCount, wantSize, wantTexts := oldSizeHint(p, roots)
-			count, size, texts := p.sizeHint(roots)
-			assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d: count", i, maxDepth)
-			assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d: size", i, maxDepth)
-			assert.Equal(t, wantTexts, texts, "tree %d, MaxDepth %d: texts", i, maxDepth)
+			// with the hook, the short forms are not counted
+			hooked := newPrinter(Options{MaxDepth: maxDepth, Extra: func(_ *axtree.Node, dst []axtree.Attr) []axtree.Attr { return dst }}, nil)
+			for _, p := range []*printer{p, hooked} {
+				short := p.opt.Extra == nil
+				wantCount, wantSize, wantTexts := oldSizeHint(p, roots, short)
+				count, size, texts := p.sizeHint(roots)
+				assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d, short %v: count", i, maxDepth, short)
+				assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d, short %v: size", i, maxDepth, short)
+				assert.Equal(t, wantTexts, texts, "tree %d, MaxDepth %d, short %v: texts", i, maxDepth, short)
+			}
 		}
+	}
+}
+
+// rowCases are rows and links sizeHint counts in their short forms or,
+// for one thing each that keeps them out of the row form, not: a row of
+// leaf cells of each role (with and without ids, nil among them), then
+// rows with a cell that has a child, an inferred cell, a cell with
+// Detail, a text, a button; an inferred row, a row with Detail, a named
+// row, an addressable row, an empty row; and links with ids of one to
+// five digits, an inferred link, one with Detail, one without an id.
+func rowCases() []*axtree.Node {
+	leafRow := func() *axtree.Node {
+		return el(0, "row", "", el(3, "columnheader", "Name"), el(0, "rowheader", "Rent"), nil,
+			el(41, "gridcell", "507.00"), el(0, "cell", ""), el(1234, "cell", "x y"))
+	}
+	inferredCell := el(7, "cell", "i")
+	inferredCell.Inferred = true
+	detailCell := el(8, "gridcell", "d")
+	detailCell.SetActions([]string{"click"})
+	inferredRow := leafRow()
+	inferredRow.Inferred = true
+	detailRow := leafRow()
+	detailRow.SetStates([]axtree.Attr{{Key: "selected"}})
+	namedRow := leafRow()
+	namedRow.Name = "Rent 507.00"
+	blankRow := leafRow()
+	blankRow.Name = " \t"
+	focusRow := leafRow()
+	focusRow.ID, focusRow.Focusable = 9, true
+	inferredLink := el(12, "link", "i")
+	inferredLink.Inferred = true
+	detailLink := el(13, "link", "d")
+	detailLink.SetProps([]axtree.Attr{{Key: "rel", Value: "next"}})
+	return []*axtree.Node{
+		el(1, "table", "", leafRow(), blankRow, inferredRow, detailRow, namedRow, focusRow, el(0, "row", ""),
+			el(0, "row", "", el(2, "cell", "a", txt("b"))), el(0, "row", "", inferredCell),
+			el(0, "row", "", detailCell), el(0, "row", "", txt("t")), el(0, "row", "", el(5, "button", "b"))),
+		el(1, "link", "a"), el(22, "link", "ab"), el(333, "link", "abc"), el(4444, "link", "abcd"),
+		el(55555, "link", "abcde"), inferredLink, detailLink, el(0, "link", "no id"),
 	}
 }
 

@@ -235,9 +235,11 @@ func (p *printer) walk(t *axtree.Tree) {
 // and those without an id (texts) among them, so the seen set is
 // allocated once instead of growing, and estimates the
 // bytes of their text: lineBytes and detailBytes of each node and its
-// indent unless it is Joined (an Extra hook's attributes are hookBytes').
+// indent unless it is Joined, or with no Extra hook, shortLink's bytes
+// for a link that prints in its short form and rowBytes' for a row that
+// prints as a line of cells (an Extra hook's attributes are hookBytes').
 func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
-	var a sizeAcc
+	a := sizeAcc{short: p.opt.Extra == nil}
 	a.list(roots, 0, p.opt.MaxDepth)
 	size = a.size
 	if p.opt.IndentTabs {
@@ -252,18 +254,22 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
 const sizeBound = 1 << 16
 
 // sizeAcc is what sizeHint sums: nodes, their bytes, texts, and the
-// indent levels of the lines.
+// indent levels of the lines; short says the short forms of links and
+// rows may print (no Extra hook, whose attributes would keep them out).
 type sizeAcc struct {
 	count, size, texts, levels int
+	short                      bool
 }
 
 // list adds the nodes of kids, at depth (below maxDepth), and under them,
 // in pre-order, until sizeBound nodes are counted: a loop over each
 // sibling list, a call for each node with children (the counts stay in
 // registers; the walk of one stack of lists kept more state than they
-// hold).
+// hold). A row that prints as a line of cells (rowBytes) is summed with
+// its cells, which are leaves, without a call.
 func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
 	count, size, texts, levels := a.count, a.size, a.texts, a.levels
+	short := a.short
 	for _, n := range kids {
 		if count >= sizeBound {
 			break
@@ -273,6 +279,12 @@ func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
 		}
 		count++
 		size += lineBytes(n)
+		if len(n.Role) == 4 && short && shortLink(n) {
+			size -= 10 // "[" "](" ")" and three digits, not "[link] " and " [id=" "]"
+			for id := n.ID; id > 999; id /= 10 {
+				size++ // a digit past three
+			}
+		}
 		if !n.Joined {
 			levels += depth
 		}
@@ -284,11 +296,82 @@ func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
 		}
 		if len(n.Children) > 0 && depth+1 < maxDepth {
 			a.count, a.size, a.texts, a.levels = count, size, texts, levels
-			a.list(n.Children, depth+1, maxDepth)
+			if !short || n.Role != "row" || !a.row(n) {
+				a.list(n.Children, depth+1, maxDepth)
+			}
 			count, size, texts, levels = a.count, a.size, a.texts, a.levels
 		}
 	}
 	a.count, a.size, a.texts, a.levels = count, size, texts, levels
+}
+
+// row adds row n's children, when n prints as a line of cells (rowBytes),
+// with the bytes of that line for n's own, and reports whether it did.
+// (A call of its own: list's loop keeps its counts in registers.)
+//
+//go:noinline
+func (a *sizeAcc) row(n *axtree.Node) bool {
+	b, ok := rowBytes(n)
+	if !ok {
+		return false
+	}
+	a.size += b - lineBytes(n)
+	for _, c := range n.Children {
+		if a.count >= sizeBound {
+			break
+		}
+		if c != nil {
+			a.count++
+			if c.ID <= 0 {
+				a.texts++
+			}
+		}
+	}
+	return true
+}
+
+// shortLink reports whether sizeHint counts node n as a link in its
+// short form, "[name](N)": a link, not inferred, with an id and no
+// detail (linkForm's test but for the hook and a name that reads as an
+// attribute).
+func shortLink(n *axtree.Node) bool {
+	return n.Role == "link" && n.ID > 0 && !n.Inferred && n.Detail == nil
+}
+
+// rowBytes estimates the bytes of row n (below MaxDepth with its cells)
+// printed as one line of cells, "| a | b [id=N] |", but for its indent,
+// and reports whether sizeHint counts it so: n is a row as rowForm wants
+// it (not inferred, no detail, no id printed, no name) and each child is
+// nil or a leaf cell, not inferred, with no detail. What else rowForm
+// asks of a row (a cell seen before, a hook) only makes the estimate
+// larger than the line. Each cell counts a space, its name, " [id=" "]"
+// with three digits when it has an id, " |", and "[role] " but for cell
+// and gridcell (the default cell in a table and in a grid).
+func rowBytes(n *axtree.Node) (int, bool) {
+	if n.Inferred || n.Detail != nil || n.ID > 0 && n.Addressable() || n.Name != "" && printsText(n.Name) {
+		return 0, false
+	}
+	b := 2 // "|" and the LF
+	for _, c := range n.Children {
+		if c == nil {
+			continue
+		}
+		if len(c.Children) > 0 || c.Inferred || c.Detail != nil {
+			return 0, false
+		}
+		switch c.Role {
+		case "cell", "gridcell":
+		case "columnheader", "rowheader":
+			b += len(c.Role) + 3
+		default:
+			return 0, false
+		}
+		b += len(c.Name) + 3
+		if c.ID > 0 {
+			b += 9
+		}
+	}
+	return b, true
 }
 
 // hookBytes estimates what an Extra hook adds to the
