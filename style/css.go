@@ -73,13 +73,29 @@ type layerTree struct {
 const maxLayers = 250
 
 func newLayerTree() *layerTree {
-	return &layerTree{ids: map[string]int{}, children: [][]int{nil}}
+	return &layerTree{}
+}
+
+// The zero layerTree is ready to use: node 0 is there without an entry in
+// children (ensure makes it with the first layer declared), so a sheet
+// without @layer, most sheets, makes neither the map nor the slice.
+
+// ensure makes t's map and node 0's entry in children before a layer is
+// declared.
+func (t *layerTree) ensure() {
+	if t.ids == nil {
+		t.ids = map[string]int{}
+	}
+	if len(t.children) == 0 {
+		t.children = [][]int{nil}
+	}
 }
 
 // child returns the id of the layer called name (possibly dotted) inside
 // layer parent (full name prefix), declaring it if new.
 func (t *layerTree) child(parent int, prefix, name string) (int, string) {
 	cur, full := parent, prefix
+	t.ensure()
 	for _, part := range strings.Split(name, ".") {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -108,6 +124,11 @@ func (t *layerTree) child(parent int, prefix, name string) (int, string) {
 // post-order walk (sublayers in declaration order, then the layer's own
 // rules), so the unlayered rules (node 0) rank highest.
 func (t *layerTree) ranks() []uint8 {
+	if len(t.children) <= 1 {
+		// no layer declared (or only node 0): every rule is unlayered,
+		// of rank 0, which a selector's zero layer already says
+		return nil
+	}
 	r := make([]uint8, len(t.children))
 	next := 0
 	type frame struct{ id, k int }

@@ -44,9 +44,10 @@ func checkForget(t *testing.T, name string, d *dom.Doc) {
 	before := styleAll(s, d.Elements)
 	spent := MaxMatchSteps - s.steps
 	limits := s.LimitsHit()
-	selectors, anc, compiled := s.Selectors(), s.ancOn, s.scopes != nil
+	selectors, anc, compiled := s.Selectors(), s.ancOn, s.rules != nil || s.scopes != nil
 	s.Forget()
 	assert.Nil(t, s.scopes, "%s: the compiled rules are dropped", name)
+	assert.Nil(t, s.rules, "%s: the document's compiled rules are dropped", name)
 	assert.Equal(t, compiled, s.dropped, "%s: a sheet with rules compiles them again", name)
 	assert.Nil(t, s.memo, "%s: the memo is dropped", name)
 	assert.Nil(t, s.pseudos, "%s: the pseudo texts are dropped", name)
@@ -124,8 +125,8 @@ func TestRulesKeptExact(t *testing.T) {
 	d, err := dom.ParseDoc([]byte(b.String()))
 	require.NoError(t, err)
 	s := New(d)
-	require.NotEmpty(t, s.scopes)
-	for _, r := range s.scopes {
+	require.NotEmpty(t, allRules(s))
+	for _, r := range allRules(s) {
 		require.NotEmpty(t, r.sels)
 		assert.Equal(t, len(r.sels), cap(r.sels), "selectors")
 		assert.Equal(t, len(r.decls), cap(r.decls), "declarations")
@@ -141,7 +142,7 @@ func TestBucketsMadeOnUse(t *testing.T) {
 	d, err := dom.ParseDoc([]byte(`<style>.gone { display: none } .x { display: block }</style><p class=gone id=p>x</p><span class=x id=q>y</span>`))
 	require.NoError(t, err)
 	s := New(d)
-	r := s.scopes[nil]
+	r := s.rules
 	require.NotNil(t, r)
 	assert.Len(t, r.byClass, 2)
 	assert.NotNil(t, r.classKeys)
@@ -158,7 +159,7 @@ func TestBucketsMadeOnUse(t *testing.T) {
 
 	d, err = dom.ParseDoc([]byte(`<style>#p, p, [hidden] { display: none }</style><p id=p>x</p>`))
 	require.NoError(t, err)
-	r = New(d).scopes[nil]
+	r = New(d).rules
 	require.NotNil(t, r)
 	assert.NotNil(t, r.idKeys)
 	assert.NotNil(t, r.tagKeys)

@@ -59,7 +59,7 @@ func TestHostileManyRules(t *testing.T) {
 	if s.Selectors() > MaxSelectors {
 		t.Fatalf("kept %d selectors, limit %d", s.Selectors(), MaxSelectors)
 	}
-	if s.scopes[nil] == nil || len(s.scopes[nil].universal) > MaxUniversal {
+	if s.rules == nil || len(s.rules.universal) > MaxUniversal {
 		t.Fatalf("universal bucket over its limit")
 	}
 	isFalse(t, s.Rendered(byID(t, d, "a")), "an early rule still applies")

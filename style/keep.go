@@ -13,10 +13,10 @@ package style
 // ones again, in the same order: limit records each kind once, so
 // LimitsHit stays as it was.
 func (s *Sheet) dropRules() {
-	if s.scopes == nil {
+	if s.rules == nil && s.scopes == nil {
 		return // no rules: nothing to drop
 	}
-	s.scopes = nil
+	s.rules, s.scopes = nil, nil
 	s.dropped = true
 }
 

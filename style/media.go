@@ -437,8 +437,11 @@ func nextWord(s string) (string, string) {
 
 // splitTop splits s at sep characters outside parentheses, brackets and
 // strings.
-func splitTop(s string, sep byte) []string {
-	var out []string
+func splitTop(s string, sep byte) []string { return splitTopTo(nil, s, sep) }
+
+// splitTopTo is splitTop appending the parts to out (a caller's buffer:
+// most selector lists have one part, and a local array holds it).
+func splitTopTo(out []string, s string, sep byte) []string {
 	depth, start := 0, 0
 	for i := 0; i < len(s); {
 		for i < len(s) && !topStop[s[i]] && s[i] != sep {

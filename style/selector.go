@@ -354,7 +354,25 @@ func newCompiler(steps *int) *compiler {
 		n := MaxMatchSteps
 		steps = &n
 	}
-	return &compiler{cache: map[string]cascadia.Sel{}, bad: map[string]bool{}, steps: steps}
+	return &compiler{steps: steps} // cache and bad: made by their first entry (keep, reject)
+}
+
+// keep caches the compilation s of compound key ck, and reject records
+// that ck does not compile. Most sheets' compounds are simple ones
+// (parseSimple), which are not cached: each map is made by its first
+// entry.
+func (c *compiler) keep(ck string, s cascadia.Sel) {
+	if c.cache == nil {
+		c.cache = map[string]cascadia.Sel{}
+	}
+	c.cache[ck] = s
+}
+
+func (c *compiler) reject(ck string) {
+	if c.bad == nil {
+		c.bad = map[string]bool{}
+	}
+	c.bad[ck] = true
 }
 
 // compile compiles one complex selector. ok is false when it is invalid,
@@ -424,14 +442,14 @@ func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.
 		return nil, false
 	}
 	if ok, _ := checkCompound(text, 0); !ok {
-		c.bad[ck] = true
+		c.reject(ck)
 		return nil, false
 	}
 	if s, ok := c.extCompound(text, allowPseudo, level); ok {
-		c.cache[ck] = s
+		c.keep(ck, s)
 		return s, true
 	} else if _, _, _, found := splitExt(text); found {
-		c.bad[ck] = true
+		c.reject(ck)
 		return nil, false
 	}
 	var s cascadia.Sel
@@ -442,10 +460,10 @@ func (c *compiler) compound(text string, allowPseudo bool, level int) (cascadia.
 		s, err = cascadia.Parse(text)
 	}
 	if err != nil || s == nil {
-		c.bad[ck] = true
+		c.reject(ck)
 		return nil, false
 	}
-	c.cache[ck] = s
+	c.keep(ck, s)
 	return s, true
 }
 

@@ -110,7 +110,8 @@ type scopeRules struct {
 // safe for concurrent use.
 type Sheet struct {
 	doc     *dom.Doc
-	scopes  map[*html.Node]*scopeRules // nil key: the document tree
+	rules   *scopeRules                // the document tree's compiled style, or nil
+	scopes  map[*html.Node]*scopeRules // each shadow tree's, by its shadow root template (nil: none)
 	memo    []entry                    // by dom index
 	kws     keywords                   // the memo's keyword strings
 	pseudos []pseudoText               // the memo's ::before / ::after texts
@@ -176,7 +177,7 @@ func New(d *dom.Doc) *Sheet {
 	if d == nil {
 		d = dom.New(&html.Node{Type: html.DocumentNode})
 	}
-	s := &Sheet{doc: d, steps: MaxMatchSteps} // scopes: made by compile when there is a sheet
+	s := &Sheet{doc: d, steps: MaxMatchSteps} // rules and scopes: made by compile when there is a sheet
 	s.compile()
 	if !d.HasShadowRoots() {
 		return s // no host to look for (most pages)
@@ -246,12 +247,26 @@ func (s *Sheet) LimitsHit() []string {
 	return out
 }
 
+// treeSheet is the parsed style of one tree while compile gathers it.
+type treeSheet struct {
+	sc     *html.Node // the tree's shadow root template (nil: the document)
+	raw    []rawRule
+	layers layerTree
+}
+
+// maxScanTrees is the most trees compile finds by a scan of those it has
+// met; past it they are found through a map.
+const maxScanTrees = 8
+
 // compile parses every applicable <style> element into its tree's rules.
 func (s *Sheet) compile() {
 	d := s.doc
-	var order []*html.Node // scopes in first-seen order (deterministic)
-	raw := map[*html.Node][]rawRule{}
-	layers := map[*html.Node]*layerTree{}
+	// the trees with a sheet, in first-seen order (deterministic): most
+	// pages have one at most, the document's, found in a short scan
+	// instead of a map (at is made past maxScanTrees of them)
+	var treesBuf [2]treeSheet
+	trees := treesBuf[:0]
+	var at map[*html.Node]int
 	budget := MaxStyleBytes
 	for _, e := range d.Elements {
 		if e.Data != "style" || (e.Namespace != "" && e.Namespace != "svg") {
@@ -267,39 +282,69 @@ func (s *Sheet) compile() {
 			text = text[:budget]
 		}
 		budget -= len(text)
-		if _, seen := raw[sc]; !seen {
-			order = append(order, sc)
-			raw[sc] = nil
-			layers[sc] = newLayerTree()
+		k := -1
+		if at != nil {
+			if i, ok := at[sc]; ok {
+				k = i
+			}
+		} else {
+			for i := range trees {
+				if trees[i].sc == sc {
+					k = i
+					break
+				}
+			}
 		}
+		if k < 0 {
+			k = len(trees)
+			trees = append(trees, treeSheet{sc: sc})
+			if at != nil || len(trees) > maxScanTrees {
+				if at == nil {
+					at = make(map[*html.Node]int, 2*len(trees))
+					for i := range trees {
+						at[trees[i].sc] = i
+					}
+				}
+				at[sc] = k
+			}
+		}
+		t := &trees[k]
 		stripped, cuts := stripCommentsAt(text)
-		before := len(raw[sc])
-		raw[sc] = parseSheet(stripped, layers[sc], raw[sc])
+		before := len(t.raw)
+		t.raw = parseSheet(stripped, &t.layers, t.raw)
 		if cuts != nil || len(stripped) != len(text) {
 			// Comments were cut: the rules would keep the whole stripped
 			// copy alive through the pieces they hold.
-			rehomeRules(raw[sc][before:], stripped, text, cuts)
+			rehomeRules(t.raw[before:], stripped, text, cuts)
 		}
 		if budget <= 0 {
 			break
 		}
 	}
-	if len(order) == 0 {
-		return // no sheet: no compiler, and no scopes (a nil map reads as empty)
+	if len(trees) == 0 {
+		return // no sheet: no compiler, and no rules
 	}
-	s.scopes = make(map[*html.Node]*scopeRules, len(order))
+	if len(trees) > 1 || trees[0].sc != nil {
+		s.scopes = make(map[*html.Node]*scopeRules, len(trees))
+	}
 	c := newCompiler(&s.steps)
 	total, has := 0, 0
-	for _, sc := range order {
+	var partsBuf [4]string
+	for k := range trees {
+		t := &trees[k]
+		sc := t.sc
 		c.host = nil
 		if sc != nil {
 			c.host = sc.Parent
 		}
-		ranks := layers[sc].ranks()
+		ranks := t.layers.ranks()
 		r := &scopeRules{}
-		for ri, rr := range raw[sc] {
+		if len(t.raw) > 0 {
+			r.decls = make([][]decl, 0, len(t.raw)) // a rule's each
+		}
+		for ri, rr := range t.raw {
 			r.decls = append(r.decls, rr.decls)
-			for _, text := range splitTop(rr.selectors, ',') {
+			for _, text := range splitTopTo(partsBuf[:0], rr.selectors, ',') {
 				if total >= MaxSelectors {
 					s.limit("style-selectors")
 					break
@@ -330,6 +375,11 @@ func (s *Sheet) compile() {
 				}
 				sel.prio |= uint64(ri) & orderMask
 				idx := int32(len(r.sels))
+				if r.sels == nil {
+					// one selector per rule, as most rules have: the
+					// first guess at the array's length
+					r.sels = make([]selector, 0, len(t.raw)-ri)
+				}
 				r.sels = append(r.sels, sel)
 				total++
 				if toHost {
@@ -350,9 +400,13 @@ func (s *Sheet) compile() {
 				}
 			}
 		}
-		r.sels, r.decls = exact(r.sels), exact(r.decls)
+		r.sels = exact(r.sels)
 		r.universal, r.host = exact(r.universal), exact(r.host)
-		s.scopes[sc] = r
+		if sc == nil {
+			s.rules = r
+		} else {
+			s.scopes[sc] = r
+		}
 	}
 }
 
@@ -895,7 +949,10 @@ func (s *Sheet) ensureChain(n *html.Node) *entry {
 // scopeOf returns the rules of the tree of shadow root sc (nil: the
 // document tree), or nil when it has none.
 func (s *Sheet) scopeOf(sc *html.Node) *scopeRules {
-	r := s.scopes[sc]
+	r := s.rules
+	if sc != nil {
+		r = s.scopes[sc]
+	}
 	if r != nil && len(r.sels) == 0 {
 		r = nil
 	}
@@ -1324,6 +1381,9 @@ func pseudoBox(n *html.Node, display, visibility string, cas *cascaded, ps pseud
 func (s *Sheet) Selectors() int {
 	s.recompile()
 	n := 0
+	if s.rules != nil {
+		n = len(s.rules.sels)
+	}
 	for _, r := range s.scopes {
 		n += len(r.sels)
 	}

@@ -275,7 +275,7 @@ func TestDeclKeywordIDs(t *testing.T) {
 		require.NoError(t, err, name)
 		s := New(d)
 		var all []*decl
-		for _, r := range s.scopes {
+		for _, r := range allRules(s) {
 			for i := range r.decls {
 				for k := range r.decls[i] {
 					all = append(all, &r.decls[i][k])
