@@ -365,6 +365,7 @@ type simpleSel struct {
 	pos     posBits   // the child positions it requires
 	npos    int       // how many position pseudo-classes it has (specificity)
 	pseudo  string    // "before" or "after" for a compound ending in ::before or ::after, else ""
+	one     [1]string // classes' array when there is one class (most compounds): no allocation of its own
 }
 
 // posBits are the child positions a simple compound requires.
@@ -495,7 +496,12 @@ func (x *simpleSel) PseudoElement() string { return x.pseudo }
 // lower case), with plain ASCII names (no escapes). ok is false for
 // anything else, which then goes to cascadia.
 func parseSimple(s string, pseudo bool) (*simpleSel, bool) {
-	x := &simpleSel{text: s}
+	// parsed into a local value, copied to the heap only when it is
+	// simple: the compounds that are not (attribute selectors, other
+	// pseudo-classes) allocate nothing here
+	x := simpleSel{text: s}
+	var classBuf [4]string
+	classes := classBuf[:0]
 	i := 0
 	name := func() string {
 		j := i
@@ -528,7 +534,7 @@ func parseSimple(s string, pseudo bool) (*simpleSel, bool) {
 		}
 		switch c {
 		case '.':
-			x.classes = append(x.classes, v)
+			classes = append(classes, v)
 		case '#':
 			if x.id != "" && x.id != v {
 				return nil, false
@@ -545,8 +551,18 @@ func parseSimple(s string, pseudo bool) (*simpleSel, bool) {
 			return nil, false
 		}
 	}
-	x.need = simpleNeed(x)
-	return x, true
+	p := new(simpleSel)
+	*p = x
+	switch len(classes) {
+	case 0:
+	case 1:
+		p.one[0] = classes[0]
+		p.classes = p.one[:]
+	default:
+		p.classes = append([]string(nil), classes...)
+	}
+	p.need = simpleNeed(p)
+	return p, true
 }
 
 // simpleNeed returns the keys an element matching x has in a filter of
