@@ -71,7 +71,8 @@ type knobs struct {
 	// up by name, instead of reading roleKinds by the role's ID.
 	operableByName bool
 	// clearTaken has take clear the acc's part of the node stack before
-	// it shrinks, as it did before it stopped.
+	// it shrinks, and pruneRedundant the slots past the kids it keeps, as
+	// they (take, dropNodes) did before they stopped.
 	clearTaken bool
 }
 
@@ -1830,6 +1831,9 @@ func pruneRedundant(node *Node, kids []*Node, s *scratch) []*Node {
 		s.putTree(k)
 		return true
 	})
+	if s.clearTaken && len(out) < len(kids) {
+		clear(kids[len(out):]) // as dropNodes did (knobs.clearTaken)
+	}
 	if len(out) == 0 {
 		return nil
 	}

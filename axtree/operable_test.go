@@ -44,9 +44,9 @@ func TestOperableByKind(t *testing.T) {
 }
 
 // TestOperableAndTakeSameAsBefore: fill asking operable by the role's ID,
-// and take leaving the stack's freed part as it is, give the tree that
-// Node.Operable and a cleared stack (the code they replaced) give, on
-// every corpus page, capture and frame case.
+// and take and pruneRedundant leaving the stack slots they free as they
+// are, give the tree that Node.Operable and cleared slots (the code they
+// replaced) give, on every corpus page, capture and frame case.
 func TestOperableAndTakeSameAsBefore(t *testing.T) {
 	for name, d := range bindDocs(t) {
 		want := build(d, nil, Options{}, knobs{operableByName: true, clearTaken: true})

@@ -16,7 +16,10 @@ func runPiece(k *Node) bool {
 
 // dropNodes removes from kids, in place, the nodes gone reports, keeping
 // the runs of what stays: a node that followed a removed run start no
-// longer joins the node before it, which belongs to another run.
+// longer joins the node before it, which belongs to another run. The
+// slots past the result are left as they were, not cleared: its one
+// caller (pruneRedundant) works on a part of the builder's node stack,
+// which take then frees as it is.
 func dropNodes(kids []*Node, gone func(*Node) bool) []*Node {
 	out := kids[:0]
 	cut := false // a run start was removed since the last kept node
@@ -33,7 +36,6 @@ func dropNodes(kids []*Node, gone func(*Node) bool) []*Node {
 		cut = false
 		out = append(out, k)
 	}
-	clear(kids[len(out):])
 	return out
 }
 
