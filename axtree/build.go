@@ -687,6 +687,14 @@ func (a *acc) addRun(kids []*Node) {
 func title(d *dom.Doc) string {
 	for _, n := range d.Elements {
 		if dom.IsHTML(n, "title") {
+			if c := n.FirstChild; c == nil || c.NextSibling == nil && c.Type == html.TextNode && collapsed(c.Data) {
+				// no text, or one text node that is collapsed already
+				// (most titles): itself, not a copy split and joined
+				if c == nil {
+					return ""
+				}
+				return c.Data
+			}
 			var sb strings.Builder
 			for c := n.FirstChild; c != nil; c = c.NextSibling {
 				if c.Type == html.TextNode {
@@ -1404,6 +1412,9 @@ func hasWord(s string) bool {
 
 // allText joins kids when every one is a text line.
 func allText(kids []*Node) (string, bool) {
+	if len(kids) == 1 && kids[0].Role == "" {
+		return kids[0].Name, true // one line: its text, not a copy
+	}
 	var sb strings.Builder
 	for i, k := range kids {
 		if k.Role != "" {
@@ -2157,6 +2168,13 @@ func textOf(n *html.Node) string {
 	return sb.String()
 }
 
+// collapsed reports whether s is not empty, valid UTF-8 with no white
+// space (unicode.IsSpace) but single ASCII spaces between other runes:
+// collapse and strings.Join(strings.Fields(s), " ") give s itself.
+func collapsed(s string) bool {
+	return len(s) > 0 && !asciiSpace(s[0]) && s[len(s)-1] != ' ' && collapsedLen(s) == len(s)
+}
+
 // collapse folds white space runs to one space and trims.
 func collapse(s string) string {
 	if s == "" {
@@ -2164,7 +2182,7 @@ func collapse(s string) string {
 	}
 	// Most values are collapsed already (valid UTF-8, one space between
 	// words, none at either end): s itself, not a copy split and joined.
-	if !asciiSpace(s[0]) && s[len(s)-1] != ' ' && collapsedLen(s) == len(s) {
+	if collapsed(s) {
 		return s
 	}
 	if !utf8.ValidString(s) {
