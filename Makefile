@@ -8,6 +8,8 @@
 # -count=12 all of a page's parse samples would come before its render
 # samples) into bench/results/speed.txt and prints the README's speed table
 # (bench/results/speed.md) and benchstat's view;
+# `make bench-instr` prints valgrind instruction counts per render and per
+# parse of every corpus page into bench/results/instr.txt (bench/instr.sh);
 # `make bench-corpus` prints the token/cache table for the corpus and writes
 # bench/results/corpus.{md,json} and tokens.svg; `make bench-scaling` prints
 # render time per element on synthetic pages of 1k..1M elements.
@@ -16,7 +18,7 @@ GO ?= go
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: bench bench-speed bench-corpus bench-scaling
+.PHONY: bench bench-speed bench-instr bench-corpus bench-scaling
 
 bench:
 	mkdir -p bench/results
@@ -30,6 +32,10 @@ bench-speed:
 	done
 	$(GO) run ./bench/speedtable bench/results/speed.txt | tee bench/results/speed.md
 	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da -col /op bench/results/speed.txt
+
+bench-instr:
+	mkdir -p bench/results
+	bash bench/instr.sh | tee bench/results/instr.txt
 
 bench-corpus:
 	$(GO) run ./cmd/axtree bench --out bench/results --svg bench/results/tokens.svg
