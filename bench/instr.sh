@@ -13,7 +13,9 @@ command -v valgrind >/dev/null || { echo "bench/instr.sh: valgrind not found (ap
 shared="${AXTREE_SHARED:-../shared}"
 drv="${INSTRDRV:-}"
 if [ -z "$drv" ]; then
-  drv=$(mktemp -d)/instrdrv
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  drv=$tmp/instrdrv
   go build -o "$drv" ./bench/instrdrv
 fi
 page_file() {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,19 +70,22 @@ func ParseSpeed(r io.Reader) ([]SpeedRow, error) {
 		if len(p["ns/op"]) == 0 || len(rr["ns/op"]) == 0 {
 			continue
 		}
-		// Medians sort in place: keep the samples' order for the pairs.
-		pairs := map[string][2][]float64{}
-		for _, unit := range []string{"ns/op", "cpu-ns/op"} {
-			pairs[unit] = [2][]float64{slices.Clone(rr[unit]), slices.Clone(p[unit])}
-		}
+		// The pairs first: the medians sort the samples in place.
+		wall, wallPaired := pairedRatio(rr["ns/op"], p["ns/op"])
+		cpu, cpuPaired := pairedRatio(rr["cpu-ns/op"], p["cpu-ns/op"])
 		row := SpeedRow{
 			Page: page, ParseNs: median(p["ns/op"]), RenderNs: median(rr["ns/op"]),
 			ParseCPUNs: median(p["cpu-ns/op"]), RenderCPUNs: median(rr["cpu-ns/op"]),
 			ParseHeap: median(p["live-B/element"]), RenderHeap: median(rr["live-B/element"]),
-			Samples: len(rr["ns/op"]),
+			Samples:   len(rr["ns/op"]),
+			WallRatio: wall, CPURatio: cpu,
 		}
-		row.WallRatio = pairedRatio(pairs["ns/op"][0], pairs["ns/op"][1], row.RenderNs, row.ParseNs)
-		row.CPURatio = pairedRatio(pairs["cpu-ns/op"][0], pairs["cpu-ns/op"][1], row.RenderCPUNs, row.ParseCPUNs)
+		if !wallPaired {
+			row.WallRatio = div(row.RenderNs, row.ParseNs)
+		}
+		if !cpuPaired {
+			row.CPURatio = div(row.RenderCPUNs, row.ParseCPUNs)
+		}
 		row.HeapX = div(row.RenderHeap, row.ParseHeap)
 		rows = append(rows, row)
 	}
@@ -111,21 +113,21 @@ func optRatio(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// pairedRatio returns the median over i of num[i]/den[i] when both hold
-// the same number of samples (all of them positive), and else
-// div(numMed, denMed).
-func pairedRatio(num, den []float64, numMed, denMed float64) float64 {
+// pairedRatio returns the median over i of num[i]/den[i], and false
+// when the samples do not pair: different counts, none, or one not
+// positive. It leaves num and den as they are.
+func pairedRatio(num, den []float64) (float64, bool) {
 	if len(num) == 0 || len(num) != len(den) {
-		return div(numMed, denMed)
+		return 0, false
 	}
 	r := make([]float64, len(num))
 	for i := range num {
 		if num[i] <= 0 || den[i] <= 0 {
-			return div(numMed, denMed)
+			return 0, false
 		}
 		r[i] = num[i] / den[i]
 	}
-	return median(r)
+	return median(r), true
 }
 
 func div(a, b float64) float64 {
