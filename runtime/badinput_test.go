@@ -100,7 +100,7 @@ func TestBadInput(t *testing.T) {
 		// The page still works afterwards.
 		r, err = short.Run(ctx, `return 1 + 1;`, nil)
 		require.NoError(t, err)
-		assert.Equal(t, "2", string(r.Result))
+		assert.Equal(t, "2", string(r.Result), r.Error)
 	})
 
 	t.Run("bad parameter names", func(t *testing.T) {

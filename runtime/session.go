@@ -459,12 +459,23 @@ func gone(msg string) bool {
 
 // stop tells the page's ax of run rs to refuse further calls, and ends
 // script that does not yield.
+//
+// Each step has a context of its own: when the abort call waits out its
+// time because script holds the page's thread, the terminate that frees
+// the thread must not inherit that spent deadline. It did: whether the
+// terminate was sent then depended on a race with the cancel, and a page
+// left spinning failed every later program as past its time limit too
+// (TestBadInput's "the page still works afterwards", once under CI load).
 func (s *Session) stop(rs *runState, why string) {
 	c, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := s.page.Call(c, "", "ax.abort", map[string]any{"run": rs.id, "why": why}, nil); err != nil {
-		_ = s.page.Terminate(c)
+	err := s.page.Call(c, "", "ax.abort", map[string]any{"run": rs.id, "why": why}, nil)
+	cancel()
+	if err == nil {
+		return
 	}
+	t, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = s.page.Terminate(t)
 }
 
 // location returns " (now at URL)" for the page's current URL, or "".
