@@ -74,6 +74,10 @@ type knobs struct {
 	// it shrinks, and pruneRedundant the slots past the kids it keeps, as
 	// they (take, dropNodes) did before they stopped.
 	clearTaken bool
+	// walkText has fill walk the children of a leaf, or of a named node
+	// whose one text child its name holds, instead of knowing the walk
+	// would give no line (plainKids).
+	walkText bool
 }
 
 // build is Build with the knobs k.
@@ -87,7 +91,7 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName, walkText: k.walkText}
 	b.scratch.ownKids, b.scratch.clearTaken = k.ownKids, k.clearTaken
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
@@ -145,6 +149,7 @@ type builder struct {
 	noKin   bool // knobs.noKin
 	// operableByName: knobs.operableByName
 	operableByName bool
+	walkText       bool // knobs.walkText
 }
 
 // kinDepths is the length of builder.kin (kinN, kinBits), a power of two.
@@ -980,6 +985,9 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 		// Children are presentational: the line says it all, except that an
 		// operable element nested inside (a button in a menu item) must
 		// still get its number.
+		if _, ok := b.plainKids(f, n, depth); ok {
+			return node // text only: no line of it is kept
+		}
 		ca := b.open()
 		b.walkChildren(f, n, &ca, depth)
 		ca.brk()
@@ -1006,7 +1014,7 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 		mark := f.c.BeginRow()
 		b.walkChildren(f, n, &ca, depth)
 		node.Name = f.c.RowName(n, mark)
-	} else {
+	} else if node.Name == "" || !b.nameSaysText(f, n, node.Name, depth) {
 		b.walkChildren(f, n, &ca, depth)
 	}
 	ca.brk()
@@ -1063,6 +1071,43 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 	}
 	node.Children = ca.take(kids)
 	return node
+}
+
+// plainKids reports whether walkChildren(f, n, a, depth) would do
+// nothing but give a the text of n's children: no Stop to ask, room for
+// more element lines (a text walked at MaxNodes notes the limit), n above
+// MaxDepth (flatten notes it), no ::before or ::after box, no shadow tree
+// (whose text may take its visibility from a slot) and no element among
+// n's children in the accessibility tree. one is the only child when it
+// is a text node, else nil. Under walkText it says no.
+func (b *builder) plainKids(f *frame, n *html.Node, depth int) (one *html.Node, ok bool) {
+	if b.walkText || b.opts.Stop != nil || b.count >= b.opts.MaxNodes || depth >= b.opts.MaxDepth ||
+		f.d.HasShadowRoots() || f.c.Style().HasPseudo(n) {
+		return nil, false
+	}
+	start := len(b.arena)
+	b.arena = f.d.AXChildren(n, b.arena)
+	kids := b.arena[start:]
+	b.arena = b.arena[:start]
+	for _, k := range kids {
+		if k.Type == html.ElementNode {
+			return nil, false
+		}
+	}
+	if len(kids) == 1 && kids[0].Type == html.TextNode {
+		one = kids[0]
+	}
+	return one, true
+}
+
+// nameSaysText reports whether the walk of n's children (at depth)
+// would make one text line that pruneRedundant drops, name holding it,
+// or none at all: n's only child is a text node, which is collapsed (the
+// line is its text) and in name (a cell, a link, a heading named by its
+// text), or hidden or a label's (no line). fill then skips the walk.
+func (b *builder) nameSaysText(f *frame, n *html.Node, name string, depth int) bool {
+	t, ok := b.plainKids(f, n, depth)
+	return ok && t != nil && collapsed(t.Data) && strings.Contains(name, t.Data)
 }
 
 // operable is node.Operable() for the node fill builds for an element of
