@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/dom"
 )
@@ -80,19 +81,38 @@ func (t *tagCache) tagOf(n *html.Node, r *scopeRules, doc bool) *tagInfo {
 			return x // the same name string as the element the entry was filled for
 		}
 		if len(n.Data) <= maxTagNameLen && a.String() == n.Data {
-			x.fill(n, r)
+			x.fill(n, r, true)
 			x.a, x.name, x.nameLen = uint32(a), unsafe.StringData(n.Data), uint16(len(n.Data))
 			return x
 		}
 	}
 	x := &t.spare
-	x.fill(n, r)
+	x.fill(n, r, n.DataAtom != 0 && n.DataAtom.String() == n.Data)
 	x.a = 0
 	return x
 }
 
-// fill finds the tag facts of element n, whose scope's rules are r.
-func (x *tagInfo) fill(n *html.Node, r *scopeRules) {
+// fill finds the tag facts of element n, whose scope's rules are r;
+// spelled says that n's atom spells its name (n.DataAtom.String() ==
+// n.Data), so that the name-only facts may come from tagFacts.
+func (x *tagInfo) fill(n *html.Node, r *scopeRules, spelled bool) {
+	if f := tagFactOf(n.DataAtom, spelled); f != nil {
+		x.bitA, x.bitB, x.ua = f.bitA, f.bitB, f.ua
+		x.special, x.noPseudo, x.docBox, x.kidsCheck = f.special, f.noPseudo, f.docBox, f.kidsCheck
+	} else {
+		x.nameFacts(n)
+	}
+	var bucket []int32
+	if r != nil && len(r.byTag) > 0 {
+		if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
+			bucket = r.byTag[tag]
+		}
+	}
+	x.bucket = bucket[:len(bucket):len(bucket)]
+}
+
+// nameFacts fills the facts of x that depend on element n's name alone.
+func (x *tagInfo) nameFacts(n *html.Node) {
 	a, b := keyBits(keyKindTag, n.Data)
 	x.bitA, x.bitB = uint8(a), uint8(b)
 	x.ua = uaDisplayID(n)
@@ -105,13 +125,75 @@ func (x *tagInfo) fill(n *html.Node, r *scopeRules) {
 	x.noPseudo = noPseudo(n.Data)
 	x.docBox = n.Data == "html" || n.Data == "body"
 	x.kidsCheck = n.Data == "details" || n.Data == "noscript"
-	var bucket []int32
-	if r != nil && len(r.byTag) > 0 {
-		if tag := dom.LowerASCII(n.Data); r.tagKeys.may(tag) {
-			bucket = r.byTag[tag]
+}
+
+// tagFact is what tagInfo.nameFacts finds for an element whose name its
+// atom a spells: the facts that depend on the name alone.
+type tagFact struct {
+	a                                    atom.Atom
+	bitA, bitB                           uint8
+	ua                                   kwID
+	special, noPseudo, docBox, kidsCheck bool
+}
+
+// factTags are the tag names tagFacts holds: those with a UA display of
+// their own (uaDisplay) and these, the common rest; an element of
+// another tag has its facts found by nameFacts.
+var factTags = []string{
+	"a", "abbr", "audio", "b", "bdi", "bdo", "big", "br", "canvas", "cite",
+	"code", "data", "del", "dfn", "em", "embed", "font", "i", "iframe", "img",
+	"ins", "kbd", "label", "map", "mark", "math", "nobr", "object", "output",
+	"picture", "q", "s", "samp", "small", "source", "span", "strike", "strong",
+	"sub", "sup", "svg", "time", "track", "tt", "u", "var", "video", "wbr",
+	"path", "g", "image", "circle", "rect", "use",
+}
+
+// tagFacts is tagFact by atom: an open-addressing table (factSlot, then
+// the next slots), made once at package initialization from uaDisplay and
+// factTags and only read afterwards.
+var tagFacts = func() (t [512]tagFact) {
+	add := func(tag string) {
+		a := atom.Lookup([]byte(tag))
+		if a == 0 || a.String() != tag {
+			return
+		}
+		i := factSlot(a)
+		for t[i].a != 0 {
+			if t[i].a == a {
+				return
+			}
+			i = (i + 1) & (len(t) - 1)
+		}
+		var x tagInfo
+		x.nameFacts(&html.Node{Type: html.ElementNode, Data: tag, DataAtom: a})
+		t[i] = tagFact{a, x.bitA, x.bitB, x.ua, x.special, x.noPseudo, x.docBox, x.kidsCheck}
+	}
+	for tag := range uaDisplay {
+		add(tag)
+	}
+	for _, tag := range factTags {
+		add(tag)
+	}
+	return t
+}()
+
+// factSlot is the first slot of atom a in tagFacts.
+func factSlot(a atom.Atom) int { return int(uint32(a) * 0x9E3779B1 >> 23) }
+
+// tagFactOf returns the tagFacts entry of atom a, or nil when it has none or
+// spelled is false (the element's name is not a's).
+func tagFactOf(a atom.Atom, spelled bool) *tagFact {
+	if a == 0 || !spelled {
+		return nil
+	}
+	for i := factSlot(a); ; i = (i + 1) & (len(tagFacts) - 1) {
+		switch f := &tagFacts[i]; f.a {
+		case a:
+			return f
+		case 0:
+			return nil
 		}
 	}
-	x.bucket = bucket[:len(bucket):len(bucket)]
 }
 
 // A class list is split into tokens and each token hashed, for the
