@@ -3,8 +3,10 @@ package links
 import (
 	"cmp"
 	"iter"
+	"math"
 	mbits "math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/serialize"
@@ -50,7 +52,7 @@ type entries interface {
 // bitEntries holds the URLs in ascending id order and a bit per id from
 // 0 to the largest.
 type bitEntries struct {
-	urls  []string
+	urls  urlSlots
 	words []bitWord // ids 64w to 64w+63 at words[w]
 }
 
@@ -63,19 +65,20 @@ type bitWord struct {
 // denseEntries holds the URLs by id: urls[id], "" when id has none (a
 // collected URL is never ""), when bits would take as much room.
 type denseEntries struct {
-	urls []string
+	urls urlSlots
 }
 
 func (e *denseEntries) url(id int) (string, bool) {
-	if id < 0 || id >= len(e.urls) || e.urls[id] == "" {
+	if id < 0 || id >= e.urls.len() {
 		return "", false
 	}
-	return e.urls[id], true
+	u := e.urls.at(id)
+	return u, u != ""
 }
 
 func (e *denseEntries) all(yield func(int, string) bool) {
-	for id, u := range e.urls {
-		if u != "" && !yield(id, u) {
+	for id := range e.urls.len() {
+		if u := e.urls.at(id); u != "" && !yield(id, u) {
 			return
 		}
 	}
@@ -83,12 +86,56 @@ func (e *denseEntries) all(yield func(int, string) bool) {
 
 func (e *denseEntries) len() int {
 	n := 0
-	for _, u := range e.urls {
-		if u != "" {
+	for id := range e.urls.len() {
+		if e.urls.at(id) != "" {
 			n++
 		}
 	}
 	return n
+}
+
+// urlSlots is a list of URLs held as a data pointer and a 16-bit length
+// each, 10 bytes a URL instead of a string's 16 (a kept render.Result
+// holds one per link: river-article's 3,300 ids, 53 KB as strings, 33 KB
+// so); the bytes are the URLs' own, shared, not copied. A list with a URL
+// longer than 65,535 bytes (only TableOf of a Record of the caller's can
+// have one: collected URLs are at most MaxURLBytes) holds strings instead.
+type urlSlots struct {
+	ptr  []*byte  // unsafe.StringData of each URL; nil for ""
+	n    []uint16 // each URL's length
+	wide []string // the URLs, instead of ptr and n, when one is too long for n
+}
+
+// makeSlots returns a urlSlots of n empty URLs, able to hold URLs of up
+// to longest bytes.
+func makeSlots(n, longest int) urlSlots {
+	if longest > math.MaxUint16 {
+		return urlSlots{wide: make([]string, n)}
+	}
+	return urlSlots{ptr: make([]*byte, n), n: make([]uint16, n)}
+}
+
+func (s *urlSlots) len() int {
+	if s.wide != nil {
+		return len(s.wide)
+	}
+	return len(s.n)
+}
+
+func (s *urlSlots) at(i int) string {
+	if s.wide != nil {
+		return s.wide[i]
+	}
+	return unsafe.String(s.ptr[i], s.n[i])
+}
+
+// set makes slot i u, which is no longer than makeSlots allowed.
+func (s *urlSlots) set(i int, u string) {
+	if s.wide != nil {
+		s.wide[i] = u
+		return
+	}
+	s.ptr[i], s.n[i] = unsafe.StringData(u), uint16(len(u))
 }
 
 // idEntries holds the URLs beside their ids, in ascending id order.
@@ -136,22 +183,22 @@ func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 		below += uint64(mbits.OnesCount64(words[w].set))
 	}
 	n := int(below)
-	if allocated(16*(top+1)) <= allocated(16*n)+allocated(16*len(words)) {
-		byID := make([]string, top+1) // bits would save nothing
+	if slotsTake(top+1) <= slotsTake(n)+allocated(16*len(words)) {
+		byID := makeSlots(top+1, MaxURLBytes) // bits would save nothing
 		for c := range found.chunks() {
 			for _, l := range found.chunk(c) {
 				if l.id > 0 {
-					byID[l.id] = l.href // never "": Resolve keeps no empty URL
+					byID.set(l.id, l.href) // never "": Resolve keeps no empty URL
 				}
 			}
 		}
 		return Table{&denseEntries{urls: byID}}, long
 	}
-	e := &bitEntries{urls: make([]string, n), words: words}
+	e := &bitEntries{urls: makeSlots(n, MaxURLBytes), words: words}
 	for c := range found.chunks() {
 		for _, l := range found.chunk(c) {
 			if l.id > 0 {
-				e.urls[e.slot(uint(l.id))] = l.href // an id found twice: the same URL
+				e.urls.set(int(e.slot(uint(l.id))), l.href) // an id found twice: the same URL
 			}
 		}
 	}
@@ -182,9 +229,13 @@ func tableOf(ls []link) Table {
 			words[w].below = below
 			below += uint64(mbits.OnesCount64(words[w].set))
 		}
-		e := &bitEntries{urls: make([]string, below), words: words}
+		longest := 0
 		for _, l := range ls {
-			e.urls[e.slot(uint(l.id))] = l.href
+			longest = max(longest, len(l.href))
+		}
+		e := &bitEntries{urls: makeSlots(int(below), longest), words: words}
+		for _, l := range ls {
+			e.urls.set(int(e.slot(uint(l.id))), l.href)
 		}
 		return Table{e}
 	}
@@ -206,6 +257,9 @@ func allocated(size int) int {
 	}
 	return size
 }
+
+// slotsTake is about what n slots of short URLs (urlSlots) take.
+func slotsTake(n int) int { return allocated(8*n) + allocated(2*n) }
 
 // bitsPay reports whether entries ids 0 to top take no more room as bits
 // (16 bytes for each 64 ids) than as ids (8 bytes an entry).
@@ -250,7 +304,7 @@ func (e *bitEntries) url(id int) (string, bool) {
 	if u>>6 >= uint(len(e.words)) || e.words[u>>6].set&(1<<(u&63)) == 0 {
 		return "", false
 	}
-	return e.urls[e.slot(u)], true
+	return e.urls.at(int(e.slot(u))), true
 }
 
 // slot returns the index in urls of id, which has a bit: the entries
@@ -264,7 +318,7 @@ func (e *bitEntries) all(yield func(int, string) bool) {
 	k := 0
 	for w, word := range e.words {
 		for set := word.set; set != 0; set &= set - 1 {
-			if !yield(64*w+mbits.TrailingZeros64(set), e.urls[k]) {
+			if !yield(64*w+mbits.TrailingZeros64(set), e.urls.at(k)) {
 				return
 			}
 			k++
@@ -272,7 +326,7 @@ func (e *bitEntries) all(yield func(int, string) bool) {
 	}
 }
 
-func (e *bitEntries) len() int { return len(e.urls) }
+func (e *bitEntries) len() int { return e.urls.len() }
 
 func (e *idEntries) url(id int) (string, bool) {
 	i, ok := slices.BinarySearch(e.ids, id)

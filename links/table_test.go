@@ -3,6 +3,7 @@ package links_test
 import (
 	"encoding/json"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,6 +121,11 @@ func TestTableOfAnyRecord(t *testing.T) {
 		"empty URL": {1: "", 2: "b"},
 		"spread":    {1: "a", 1 << 40: "b"},
 		"top only":  {200: "c"},
+		// urlSlots' 16-bit lengths: the longest that fits, one byte past
+		// it (held as strings), and far past it
+		"65535 B URL": {1: strings.Repeat("u", 1<<16-1), 2: "b", 3: "c"},
+		"65536 B URL": {1: "a", 2: strings.Repeat("v", 1<<16), 3: "c"},
+		"long URLs":   {1: strings.Repeat("w", 70000), 2: strings.Repeat("x", 1<<17+5), 5: "e"},
 	} {
 		tab := links.TableOf(rec)
 		sameAnswers(t, name, nil, rec, tab)
