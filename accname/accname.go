@@ -236,6 +236,9 @@ func (c *Computer) Forget() {
 	if c.rows == 0 {
 		c.cells = nil // scratch of the row names (rows.go), none pending
 	}
+	for i := range c.cells {
+		c.cells[i].stale = true // their names are no longer the memo's
+	}
 	c.style.Forget()
 }
 
@@ -365,7 +368,7 @@ func (c *Computer) Name(n *html.Node) string {
 		memoPut(&c.names, n, nameMemo{s, w.src})
 	}
 	if c.rows > 0 {
-		c.noteCell(n, w, raw)
+		c.noteCell(n, w, raw, s)
 	}
 	return s
 }

@@ -46,8 +46,8 @@ type walker struct {
 	// started (pseudo-element content, quotes, flat-tree children): see
 	// noteName.
 	odd int
-	// rootRole is the role of root, once node has asked it (hasRootRole).
-	rootRole    string
+	// rootID is the role of root, once node has asked it (hasRootRole).
+	rootID      roles.ID
 	hasRootRole bool
 	// plain: root is an element of the document's tree, so every element
 	// the walk meets is (its descendants, flat-tree children, aria-owns
@@ -129,7 +129,7 @@ func (w *walker) node(n *html.Node, m mode, depth int) text {
 	if !known {
 		role, rid = c.roleAndID(n)
 		if isRoot {
-			w.rootRole, w.hasRootRole = role, true
+			w.rootID, w.hasRootRole = rid, true
 		}
 	}
 

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/roles"
 )
 
 // A table row is named from its content: its cells' text, which a tree
@@ -22,7 +23,11 @@ import (
 // walk) did: what the row's walk would add to its own counts when it meets
 // the cell, which it walks the same way one level deeper.
 type cellNote struct {
-	n        *html.Node
+	n *html.Node
+	// name is the name the computation gave n, as n's memo holds it;
+	// stale says Forget dropped the memo since (the row asks the memo).
+	name     string
+	stale    bool
 	objects  int // objects taken, the walk's start aside
 	steps    int
 	bytes    int
@@ -78,21 +83,20 @@ func (c *Computer) RowName(row *html.Node, mark int) string {
 // named while a row waits for its name (BeginRow) and the computation
 // depends on nothing outside n's subtree: it followed no IDREF (whose
 // targets the row's walk may have met before) and its name was not cut.
-func (c *Computer) noteCell(n *html.Node, w *walker, raw text) {
+// name is the name it gave n.
+func (c *Computer) noteCell(n *html.Node, w *walker, raw text, name string) {
 	if c.rows == 0 || w.refs || raw.len() > MaxTextBytes {
 		return
 	}
-	role := w.rootRole
+	id := w.rootID
 	if !w.hasRootRole {
-		role = c.Role(n)
+		id = c.RoleID(n)
 	}
-	switch role {
-	case "cell", "gridcell", "columnheader", "rowheader":
-	default:
+	if !isCellID(id) {
 		return
 	}
 	c.cells = append(c.cells, cellNote{
-		n: n, objects: w.objects - objectsStart, steps: w.steps, bytes: w.bytes,
+		n: n, name: name, objects: w.objects - objectsStart, steps: w.steps, bytes: w.bytes,
 		rawLen: raw.len(), maxDepth: w.maxDepth,
 	})
 }
@@ -180,15 +184,22 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 			}
 			nt := &notes[next]
 			next++
-			m, named := c.nameMemoOf(ch)
-			if !named || nt.maxDepth+1 > MaxDepth {
+			name := nt.name
+			if nt.stale { // Forget dropped the memo: named again since?
+				m, named := c.nameMemoOf(ch)
+				if !named {
+					return "", 0, false, false
+				}
+				name = m.name
+			}
+			if nt.maxDepth+1 > MaxDepth {
 				return "", 0, false, false
 			}
 			objects += 1 + nt.objects
 			steps += nt.steps
 			bytes += nt.bytes + nt.rawLen
-			if m.name != "" {
-				names = append(names, m.name)
+			if name != "" {
+				names = append(names, name)
 			}
 		}
 		if objects > MaxObjects || steps >= MaxSteps || bytes >= MaxTextBytes {
@@ -199,6 +210,20 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 		return "", 0, false, false // blank content: the walk goes on to the title
 	}
 	return truncate(joinNames(names), MaxTextBytes), steps, true, false
+}
+
+// The roles of a row's cells, whose names noteCell records.
+var (
+	idCell         = roles.IDOf("cell")
+	idGridcell     = roles.IDOf("gridcell")
+	idColumnheader = roles.IDOf("columnheader")
+	idRowheader    = roles.IDOf("rowheader")
+)
+
+// isCellID reports whether id is one of the cell roles: Role's string is
+// "cell", "gridcell", "columnheader" or "rowheader".
+func isCellID(id roles.ID) bool {
+	return id != roles.NoRole && (id == idCell || id == idGridcell || id == idColumnheader || id == idRowheader)
 }
 
 // rowBox and cellBox report an HTML element of a row's or a cell's tag
