@@ -141,7 +141,7 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 		}
 		// parse, not html.Parse: a frame nested past 512 levels is
 		// flattened like the top document, not lost.
-		sub, err := Parse([]byte(src))
+		sub, err := parseString(src)
 		if err != nil {
 			d.limit("frames")
 			continue

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"bytes"
+	"io"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -23,9 +24,21 @@ const MaxParseDepth = 480
 // token stream, so when the rewritten document still nests too deep, the
 // limit is halved and the rewrite repeated (a few times at most).
 // Element numbering follows the tree Parse returns.
-func Parse(b []byte) (*html.Node, error) {
-	root, err := html.Parse(bytes.NewReader(b))
+func Parse(b []byte) (*html.Node, error) { return parse(bytes.NewReader(b), b, "") }
+
+// parseString is Parse of a string (an iframe's srcdoc attribute) read
+// in place: no copy of it as bytes unless it nests too deep to parse as
+// it is.
+func parseString(s string) (*html.Node, error) { return parse(strings.NewReader(s), nil, s) }
+
+// parse is Parse of the document r reads, which is b, or s when b is nil
+// (copied to bytes only for flattenDeep).
+func parse(r io.Reader, b []byte, s string) (*html.Node, error) {
+	root, err := html.Parse(r)
 	for limit := MaxParseDepth; err != nil && tooDeep(err) && limit >= minFlattenDepth; limit /= 2 {
+		if b == nil {
+			b = []byte(s)
+		}
 		root, err = html.Parse(bytes.NewReader(flattenDeep(b, limit)))
 	}
 	return root, err
