@@ -78,6 +78,9 @@ type knobs struct {
 	// whose one text child its name holds, instead of knowing the walk
 	// would give no line (plainKids).
 	walkText bool
+	// oneLevel has plainKids take no wrapper element (a <span> around a
+	// cell's text), as it did first (29efaaa): only text children.
+	oneLevel bool
 }
 
 // build is Build with the knobs k.
@@ -91,7 +94,7 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName, walkText: k.walkText}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName, walkText: k.walkText, oneLevel: k.oneLevel}
 	b.scratch.ownKids, b.scratch.clearTaken = k.ownKids, k.clearTaken
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
@@ -150,6 +153,7 @@ type builder struct {
 	// operableByName: knobs.operableByName
 	operableByName bool
 	walkText       bool // knobs.walkText
+	oneLevel       bool // knobs.oneLevel
 }
 
 // kinDepths is the length of builder.kin (kinN, kinBits), a power of two.
@@ -1078,33 +1082,73 @@ func (b *builder) fill(f *frame, n *html.Node, node *Node, rid roles.ID, depth i
 // more element lines (a text walked at MaxNodes notes the limit), n above
 // MaxDepth (flatten notes it), no ::before or ::after box, no shadow tree
 // (whose text may take its visibility from a slot) and no element among
-// n's children in the accessibility tree. one is the only child when it
-// is a text node, else nil. Under walkText it says no.
+// n's children in the accessibility tree but a chain of wrappers walk
+// keeps no line of (wrapper: <td><span class=badge>Paid</span></td>,
+// <td><time>30 May</time></td>), each of which is held to the same tests
+// in turn. one is the only child at the chain's end when it is a text
+// node, else nil. Under walkText it says no; under oneLevel it takes no
+// wrapper (as 29efaaa did).
 func (b *builder) plainKids(f *frame, n *html.Node, depth int) (one *html.Node, ok bool) {
-	if b.walkText || b.opts.Stop != nil || b.count >= b.opts.MaxNodes || depth >= b.opts.MaxDepth ||
-		f.d.HasShadowRoots() || f.c.Style().HasPseudo(n) {
+	if b.walkText || b.opts.Stop != nil || b.count >= b.opts.MaxNodes || f.d.HasShadowRoots() {
 		return nil, false
 	}
-	start := len(b.arena)
-	b.arena = f.d.AXChildren(n, b.arena)
-	kids := b.arena[start:]
-	b.arena = b.arena[:start]
-	for _, k := range kids {
-		if k.Type == html.ElementNode {
+	for {
+		if depth >= b.opts.MaxDepth || f.c.Style().HasPseudo(n) {
 			return nil, false
 		}
+		start := len(b.arena)
+		b.arena = f.d.AXChildren(n, b.arena)
+		kids := b.arena[start:]
+		b.arena = b.arena[:start]
+		if len(kids) == 1 && kids[0].Type == html.ElementNode && !b.oneLevel {
+			// kids[0] stays valid: nothing appends to the arena before
+			// the next AXChildren, which comes after this read
+			if n, depth = kids[0], depth+1; !b.wrapper(f, n, depth) {
+				return nil, false
+			}
+			continue
+		}
+		for _, k := range kids {
+			if k.Type == html.ElementNode {
+				return nil, false
+			}
+		}
+		if len(kids) == 1 && kids[0].Type == html.TextNode {
+			one = kids[0]
+		}
+		return one, true
 	}
-	if len(kids) == 1 && kids[0].Type == html.TextNode {
-		one = kids[0]
+}
+
+// wrapper reports whether walk(f, w, a, depth) makes no node of element
+// w and only walks its children (walkChildren), with nothing else to
+// say: w is not a skipped tag, a <br>, a label or an iframe, has no
+// markup that may give it actions or focus, no live facts (no capture),
+// a role walk keeps no line of (keep: not interactive or kept) and is not
+// hidden. Of what walk asks the Computer, the role (from the markup alone)
+// is asked first, to turn a link or a button down without more; then
+// Hidden, Display and the parent's display for flexItem, in walk's order,
+// so the style computed, and its step budget, stay as the walk leaves
+// them.
+func (b *builder) wrapper(f *frame, w *html.Node, depth int) bool {
+	if w.Namespace == "" && (w.DataAtom == atom.Br || w.DataAtom == atom.Label || w.DataAtom == atom.Iframe) ||
+		skipTag(w) || f.d.HasFacts() || roleKinds[f.c.RoleID(w)]&(kInteractive|kKept) != 0 ||
+		readAttrBits(w)&(bMayAct|bTabindex|bContentEditable) != 0 || f.c.Hidden(w) {
+		return false
 	}
-	return one, true
+	switch f.c.Style().Display(w) {
+	case "inline", "", "contents":
+		b.flexItem(f, w, depth) // as walk asks it (the answer is a line break: no text line either way)
+	}
+	return true
 }
 
 // nameSaysText reports whether the walk of n's children (at depth)
 // would make one text line that pruneRedundant drops, name holding it,
-// or none at all: n's only child is a text node, which is collapsed (the
-// line is its text) and in name (a cell, a link, a heading named by its
-// text), or hidden or a label's (no line). fill then skips the walk.
+// or none at all: n's only child, or the end of a chain of wrappers
+// (plainKids), is a text node, which is collapsed (the line is its text)
+// and in name (a cell, a link, a heading named by its text), or hidden or
+// a label's (no line). fill then skips the walk.
 func (b *builder) nameSaysText(f *frame, n *html.Node, name string, depth int) bool {
 	t, ok := b.plainKids(f, n, depth)
 	return ok && t != nil && collapsed(t.Data) && strings.Contains(name, t.Data)

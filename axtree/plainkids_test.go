@@ -99,10 +99,17 @@ func TestPlainKidsSays(t *testing.T) {
 	one, ok = b.plainKids(f, d.ByID(nil, "e"), 3)
 	assert.True(t, ok)
 	assert.Nil(t, one)
+	one, ok = b.plainKids(f, d.ByID(nil, "c"), 3)
+	assert.True(t, ok, "c: a wrapper around the text (TestWrapperKidsSays)")
+	assert.Equal(t, "x", one.Data)
+	b.oneLevel = true
 	for _, id := range []string{"c", "d"} {
 		_, ok = b.plainKids(f, d.ByID(nil, id), 3)
 		assert.False(t, ok, id)
 	}
+	b.oneLevel = false
+	_, ok = b.plainKids(f, d.ByID(nil, "d"), 3)
+	assert.False(t, ok, "d")
 	_, ok = b.plainKids(f, d.ByID(nil, "a"), 10)
 	assert.False(t, ok, "at MaxDepth")
 	b.count = 10
