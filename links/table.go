@@ -97,45 +97,29 @@ func (e *denseEntries) len() int {
 // urlSlots is a list of URLs held as a data pointer and a 16-bit length
 // each, 10 bytes a URL instead of a string's 16 (a kept render.Result
 // holds one per link: river-article's 3,300 ids, 53 KB as strings, 33 KB
-// so); the bytes are the URLs' own, shared, not copied. A list with a URL
-// longer than 65,535 bytes (only TableOf of a Record of the caller's can
-// have one: collected URLs are at most MaxURLBytes) holds strings instead.
+// so); the bytes are the URLs' own, shared, not copied. The pointers'
+// array is held by its first element (len(n) of them), so the list is 32
+// bytes, not 48. Every URL is at most 65,535 bytes: collected URLs are at
+// most MaxURLBytes, and tableOf holds a Record with a longer one as ids.
 type urlSlots struct {
-	ptr  []*byte  // unsafe.StringData of each URL; nil for ""
-	n    []uint16 // each URL's length
-	wide []string // the URLs, instead of ptr and n, when one is too long for n
+	ptr **byte   // the first of len(n) pointers: unsafe.StringData of each URL, nil for ""
+	n   []uint16 // each URL's length
 }
 
-// makeSlots returns a urlSlots of n empty URLs, able to hold URLs of up
-// to longest bytes.
-func makeSlots(n, longest int) urlSlots {
-	if longest > math.MaxUint16 {
-		return urlSlots{wide: make([]string, n)}
-	}
-	return urlSlots{ptr: make([]*byte, n), n: make([]uint16, n)}
+// makeSlots returns a urlSlots of n empty URLs.
+func makeSlots(n int) urlSlots {
+	return urlSlots{ptr: unsafe.SliceData(make([]*byte, n)), n: make([]uint16, n)}
 }
 
-func (s *urlSlots) len() int {
-	if s.wide != nil {
-		return len(s.wide)
-	}
-	return len(s.n)
-}
+func (s *urlSlots) len() int { return len(s.n) }
 
 func (s *urlSlots) at(i int) string {
-	if s.wide != nil {
-		return s.wide[i]
-	}
-	return unsafe.String(s.ptr[i], s.n[i])
+	return unsafe.String(unsafe.Slice(s.ptr, len(s.n))[i], s.n[i])
 }
 
-// set makes slot i u, which is no longer than makeSlots allowed.
+// set makes slot i u, which is at most 65,535 bytes.
 func (s *urlSlots) set(i int, u string) {
-	if s.wide != nil {
-		s.wide[i] = u
-		return
-	}
-	s.ptr[i], s.n[i] = unsafe.StringData(u), uint16(len(u))
+	unsafe.Slice(s.ptr, len(s.n))[i], s.n[i] = unsafe.StringData(u), uint16(len(u))
 }
 
 // idEntries holds the URLs beside their ids, in ascending id order.
@@ -184,7 +168,7 @@ func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 	}
 	n := int(below)
 	if slotsTake(top+1) <= slotsTake(n)+allocated(16*len(words)) {
-		byID := makeSlots(top+1, MaxURLBytes) // bits would save nothing
+		byID := makeSlots(top + 1) // bits would save nothing
 		for c := range found.chunks() {
 			for _, l := range found.chunk(c) {
 				if l.id > 0 {
@@ -194,7 +178,7 @@ func CollectTable(t *axtree.Tree, pageURL, baseHref string) (Table, bool) {
 		}
 		return Table{&denseEntries{urls: byID}}, long
 	}
-	e := &bitEntries{urls: makeSlots(n, MaxURLBytes), words: words}
+	e := &bitEntries{urls: makeSlots(n), words: words}
 	for c := range found.chunks() {
 		for _, l := range found.chunk(c) {
 			if l.id > 0 {
@@ -218,7 +202,11 @@ func tableOf(ls []link) Table {
 	for _, l := range ls {
 		low, top = min(low, l.id), max(top, l.id)
 	}
-	if low >= 0 && bitsPay(top, len(ls)) {
+	longest := 0
+	for _, l := range ls {
+		longest = max(longest, len(l.href))
+	}
+	if low >= 0 && longest <= math.MaxUint16 && bitsPay(top, len(ls)) {
 		words := make([]bitWord, top/64+1)
 		for _, l := range ls {
 			u := uint(l.id)
@@ -229,11 +217,7 @@ func tableOf(ls []link) Table {
 			words[w].below = below
 			below += uint64(mbits.OnesCount64(words[w].set))
 		}
-		longest := 0
-		for _, l := range ls {
-			longest = max(longest, len(l.href))
-		}
-		e := &bitEntries{urls: makeSlots(int(below), longest), words: words}
+		e := &bitEntries{urls: makeSlots(int(below)), words: words}
 		for _, l := range ls {
 			e.urls.set(int(e.slot(uint(l.id))), l.href)
 		}
