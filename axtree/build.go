@@ -1131,7 +1131,7 @@ func (b *builder) plainKids(f *frame, n *html.Node, depth int) (one *html.Node, 
 // so the style computed, and its step budget, stay as the walk leaves
 // them.
 func (b *builder) wrapper(f *frame, w *html.Node, depth int) bool {
-	if w.Namespace == "" && (w.DataAtom == atom.Br || w.DataAtom == atom.Label || w.DataAtom == atom.Iframe) ||
+	if w.Namespace == "" && (w.Data == "br" || w.Data == "iframe" || w.DataAtom == atom.Label) || // as walk and keep test them
 		skipTag(w) || f.d.HasFacts() || roleKinds[f.c.RoleID(w)]&(kInteractive|kKept) != 0 ||
 		readAttrBits(w)&(bMayAct|bTabindex|bContentEditable) != 0 || f.c.Hidden(w) {
 		return false

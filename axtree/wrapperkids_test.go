@@ -1,11 +1,14 @@
 package axtree
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
 
 	"github.com/axtree/axtree/accname"
 	"github.com/axtree/axtree/dom"
@@ -60,6 +63,27 @@ func TestWrapperKidsSameAsWalk(t *testing.T) {
 		d, err := dom.ParseDoc([]byte(src))
 		require.NoError(t, err, name)
 		docs[name] = d
+	}
+	for _, name := range []string{"odd", "chains", "orders-grid.html"} {
+		// a tree built by hand, its atoms not set: the tests by tag
+		// name and by atom must be walk's own
+		src := wrapperCases[name]
+		if src == "" {
+			raw, err := os.ReadFile(filepath.Join("..", "corpus", "pages", name))
+			require.NoError(t, err)
+			src = string(raw)
+		}
+		root, err := html.Parse(strings.NewReader(src))
+		require.NoError(t, err)
+		var clearAtoms func(n *html.Node)
+		clearAtoms = func(n *html.Node) {
+			n.DataAtom = 0
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				clearAtoms(c)
+			}
+		}
+		clearAtoms(root)
+		docs[name+" no atoms"] = dom.New(root)
 	}
 	for _, n := range []int{1, 2, 3, 6} {
 		deep := strings.Repeat("<div>", 20) + "<table><tr><td>" + strings.Repeat("<span>", n) + "deep" +
