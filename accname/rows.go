@@ -1,6 +1,7 @@
 package accname
 
 import (
+	"math"
 	"unsafe"
 
 	"golang.org/x/net/html"
@@ -26,13 +27,15 @@ type cellNote struct {
 	n *html.Node
 	// name is the name the computation gave n, as n's memo holds it;
 	// stale says Forget dropped the memo since (the row asks the memo).
-	name     string
-	stale    bool
-	objects  int // objects taken, the walk's start aside
-	steps    int
-	bytes    int
-	rawLen   int // length of the text before collapsing
-	maxDepth int // deepest step, from 0 at the cell
+	name  string
+	stale bool
+	// the counts, each within its limit (MaxObjects, MaxSteps,
+	// MaxTextBytes, MaxDepth) or a little past it
+	objects  int32 // objects taken, the walk's start aside
+	steps    int32
+	bytes    int32
+	rawLen   int32 // length of the text before collapsing
+	maxDepth int32 // deepest step, from 0 at the cell
 }
 
 // BeginRow tells c that the name of a row is wanted after its cells are
@@ -85,8 +88,8 @@ func (c *Computer) RowName(row *html.Node, mark int) string {
 // targets the row's walk may have met before) and its name was not cut.
 // name is the name it gave n.
 func (c *Computer) noteCell(n *html.Node, w *walker, raw text, name string) {
-	if c.rows == 0 || w.refs || raw.len() > MaxTextBytes {
-		return
+	if c.rows == 0 || w.refs || raw.len() > MaxTextBytes || w.bytes > math.MaxInt32 {
+		return // (the other counts stay near their limits)
 	}
 	id := w.rootID
 	if !w.hasRootRole {
@@ -96,8 +99,8 @@ func (c *Computer) noteCell(n *html.Node, w *walker, raw text, name string) {
 		return
 	}
 	c.cells = append(c.cells, cellNote{
-		n: n, name: name, objects: w.objects - objectsStart, steps: w.steps, bytes: w.bytes,
-		rawLen: raw.len(), maxDepth: w.maxDepth,
+		n: n, name: name, objects: int32(w.objects - objectsStart), steps: int32(w.steps),
+		bytes: int32(w.bytes), rawLen: int32(raw.len()), maxDepth: int32(w.maxDepth),
 	})
 }
 
@@ -171,9 +174,9 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 			}
 			// The cell is met as its own computation met it: a block box
 			// (set apart with spaces), no reference of its own, no marker,
-			// no host-language name.
-			if !cellBox(ch) || dom.Has(ch, "aria-labelledby") ||
-				isInline(c.display(ch)) || replaced(ch) {
+			// no host-language name. Its tag (td, th, div, span) is not a
+			// replaced element's.
+			if !cellBox(ch) {
 				return "", 0, false, false
 			}
 			for next < len(notes) && notes[next].n != ch {
@@ -185,19 +188,26 @@ func (c *Computer) joinCells(row *html.Node, notes []cellNote, exact bool) (s st
 			nt := &notes[next]
 			next++
 			name := nt.name
-			if nt.stale { // Forget dropped the memo: named again since?
+			// A note says the cell's computation followed no IDREF: it
+			// had no aria-labelledby (node follows the root's, which sets
+			// refs). A stale note's cell is asked again, as its memo.
+			if nt.stale {
+				if dom.Has(ch, "aria-labelledby") {
+					return "", 0, false, false
+				}
 				m, named := c.nameMemoOf(ch)
 				if !named {
 					return "", 0, false, false
 				}
 				name = m.name
 			}
-			if nt.maxDepth+1 > MaxDepth {
+			// (ch's style is computed: Hidden or rendered asked it above)
+			if isInline(c.display(ch)) || int(nt.maxDepth)+1 > MaxDepth {
 				return "", 0, false, false
 			}
-			objects += 1 + nt.objects
-			steps += nt.steps
-			bytes += nt.bytes + nt.rawLen
+			objects += 1 + int(nt.objects)
+			steps += int(nt.steps)
+			bytes += int(nt.bytes) + int(nt.rawLen)
 			if name != "" {
 				names = append(names, name)
 			}
