@@ -67,8 +67,8 @@ type Computer struct {
 	// visited marks elements seen by the current computation: an element
 	// is visited in this computation when its mark (slot.visited for
 	// indexed elements) equals gen.
-	visited map[*html.Node]uint32
-	gen     uint32
+	visited map[*html.Node]uint16
+	gen     uint16
 
 	// memo holds the per-element answers for the elements of doc, by their
 	// element index: one index lookup and no map growth per element, which
@@ -102,13 +102,36 @@ type Computer struct {
 	tables roles.Tables
 }
 
-// slot is the memo of one indexed element.
+// slot is the memo of one indexed element, 16 bytes: the name is held as
+// its bytes' address and its length, with where it came from (a source)
+// in the length's top bits (a name is at most MaxTextBytes long), and the
+// walk's mark is 16 bits wide (begin clears the marks when Computer.gen
+// wraps). The memo is made for every element of a render's document.
 type slot struct {
-	name    string
-	visited uint32   // the walk's mark (Computer.gen)
+	name    *byte    // the name's bytes (unsafe.StringData); valid with hasName
+	nameLen uint32   // the name's length | its source << srcShift
+	visited uint16   // the walk's mark (Computer.gen)
 	role    roles.ID // the role (roles.ComputeIDWith); valid with hasRole
-	src     source   // where name came from
 	flags   uint8
+}
+
+// srcShift is where a slot's nameLen holds the name's source.
+const (
+	srcShift = 30
+	lenMask  = 1<<srcShift - 1
+)
+
+// getName returns the name sl holds (valid with hasName).
+func (sl *slot) getName() string { return unsafe.String(sl.name, sl.nameLen&lenMask) }
+
+// getSrc returns the source of the name sl holds.
+func (sl *slot) getSrc() source { return source(sl.nameLen >> srcShift) }
+
+// setName makes sl hold name s, from src, and sets hasName. s is at most
+// MaxTextBytes long (every name is truncated to it, or shorter).
+func (sl *slot) setName(s string, src source) {
+	sl.name, sl.nameLen = unsafe.StringData(s), uint32(len(s))&lenMask|uint32(src)<<srcShift
+	sl.flags |= hasName
 }
 
 const (
@@ -166,7 +189,7 @@ func (c *Computer) slotSlow(n *html.Node) *slot {
 			}
 			c.slotHits = make([]slotHit, size)
 		}
-		c.slotHits[slotHitOf(n)&(len(c.slotHits)-1)] = slotHit{n, &c.memo[i], int32(i)}
+		c.slotHits[slotHitOf(n)&(len(c.slotHits)-1)] = slotHit{n, &c.memo[i]}
 		return &c.memo[i]
 	} else if i >= 0 && c.memo == nil && c.doc.Len() > 0 {
 		c.allocMemo() // dropped by Forget: memoize again from here on
@@ -182,7 +205,9 @@ func (c *Computer) slotSlow(n *html.Node) *slot {
 func (c *Computer) Index(n *html.Node) int {
 	if h := c.slotHits; h != nil && n != nil {
 		if x := &h[slotHitOf(n)&(len(h)-1)]; x.n == n {
-			return int(x.i)
+			// x.s is &c.memo[i]: i from the addresses (slotSize bytes
+			// a slot), which is all an entry keeps of it
+			return int((uintptr(unsafe.Pointer(x.s)) - uintptr(unsafe.Pointer(unsafe.SliceData(c.memo)))) / slotSize)
 		}
 	}
 	return c.doc.Index(n)
@@ -195,13 +220,17 @@ const (
 	slotHitSlots = 1 << slotHitBits
 )
 
-// slotHit is one entry of Computer.slotHits: an indexed element, its memo
-// slot and its index (n nil: empty).
+// slotHit is one entry of Computer.slotHits: an indexed element and its
+// memo slot (n nil: empty), 16 bytes; the element's index is the slot's
+// (Computer.Index).
 type slotHit struct {
 	n *html.Node
 	s *slot
-	i int32
 }
+
+// slotSize is the size of a slot, a power of two (Computer.Index divides
+// by it).
+const slotSize = unsafe.Sizeof(slot{})
 
 // slotHitOf is n's entry in a Computer.slotHits of slotHitSlots entries
 // (Fibonacci hashing of its address; the address is only hashed, never
@@ -352,7 +381,7 @@ func (c *Computer) Name(n *html.Node) string {
 	}
 	if sl != nil {
 		if sl.flags&hasName != 0 {
-			return sl.name
+			return sl.getName()
 		}
 	} else if m, ok := c.names[n]; ok {
 		return m.name
@@ -363,7 +392,7 @@ func (c *Computer) Name(n *html.Node) string {
 	raw := w.node(n, 0, 0)
 	s := truncate(raw.collapse(), MaxTextBytes)
 	if sl != nil { // memo is not remade during the walk: sl stays n's slot
-		sl.name, sl.src, sl.flags = s, w.src, sl.flags|hasName
+		sl.setName(s, w.src)
 	} else {
 		memoPut(&c.names, n, nameMemo{s, w.src})
 	}
@@ -375,7 +404,7 @@ func (c *Computer) Name(n *html.Node) string {
 
 func (c *Computer) nameMemoOf(n *html.Node) (nameMemo, bool) {
 	if sl := c.slotOf(n); sl != nil {
-		return nameMemo{sl.name, sl.src}, sl.flags&hasName != 0
+		return nameMemo{sl.getName(), sl.getSrc()}, sl.flags&hasName != 0
 	}
 	m, ok := c.names[n]
 	return m, ok

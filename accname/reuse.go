@@ -66,5 +66,5 @@ func (w *walker) noteName(n *html.Node, raw text) {
 	if sl == nil || sl.flags&hasName != 0 {
 		return
 	}
-	sl.name, sl.src, sl.flags = raw.collapse(), srcOther, sl.flags|hasName
+	sl.setName(raw.collapse(), srcOther)
 }

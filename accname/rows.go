@@ -75,7 +75,7 @@ func (c *Computer) RowName(row *html.Node, mark int) string {
 	}
 	c.steps += steps
 	if sl := c.slotOf(row); sl != nil {
-		sl.name, sl.src, sl.flags = s, srcOther, sl.flags|hasName
+		sl.setName(s, srcOther)
 	} else {
 		memoPut(&c.names, row, nameMemo{s, srcOther})
 	}
