@@ -98,6 +98,9 @@ func (r *resolver) plain(s string) (string, bool) {
 			r.fragDone = true
 		}
 		if r.fragOK && len(s) > 1 && plainRest(s[1:], '#') {
+			if r.frag == "#" {
+				return s, true // no base: the target itself, not a copy of it
+			}
 			return r.frag + s[1:], true
 		}
 	case s[0] == '/':

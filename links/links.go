@@ -384,6 +384,9 @@ func resolveLong(base *url.URL, raw string) (out string, ok, long bool) {
 		u.Host = h
 	}
 	out = encode(u.String())
+	if out == raw {
+		out = raw // the target as written (no base): share its bytes instead of keeping a copy
+	}
 	if out == "" {
 		return "", false, false
 	}
