@@ -11,10 +11,21 @@ import (
 // node without an id (a text), with one past the slots, or whose id's
 // slot holds another node (a tree built by hand) is held in a set of
 // pointers. Members are nodes, compared by identity, as a ptrset's.
+//
+// A set made by makeNodeBits holds a node with an id in a bit of its id
+// instead (a node with none, or with an id past the bits, in the set of
+// pointers): the walk of a built tree meets each id once, and a bit is
+// all it needs. A bit already set does not say whether the node met is
+// the one that set it; the set then notes a clash, answers as if it were
+// (add: not new; has: a member), and the printer prints the tree again
+// with a set made by makeNodeSet, whose answers are exact.
 type nodeSet struct {
 	byID  []*axtree.Node // the node held for each id; nil: none
 	holes []uint64       // ids whose slot delete emptied: rest may hold a node of that id
 	rest  ptrset.Set[axtree.Node]
+
+	bits  []uint64 // makeNodeBits' set: the ids held, a bit each (never empty); nil: byID's set
+	clash bool     // bits met an id already held: the answers since may be wrong
 }
 
 // maxSlots bounds the slots of a nodeSet (16 MiB of them).
@@ -31,6 +42,23 @@ func makeNodeSet(ids, texts int) nodeSet {
 	return s
 }
 
+// makeNodeBits returns a nodeSet holding ids 0 to ids (the count of
+// nodes with an id in the tree to walk) in bits (0 goes to the pointers)
+// and room for texts nodes without one.
+func makeNodeBits(ids, texts int) nodeSet {
+	s := nodeSet{bits: make([]uint64, min(max(ids, 0), maxSlots)>>6+1)}
+	if texts > 0 {
+		s.rest = ptrset.Make[axtree.Node](texts)
+	}
+	return s
+}
+
+// bit returns the word and mask of id's bit and whether bits holds it.
+func (s *nodeSet) bit(id int) (w uint, m uint64, ok bool) {
+	w = uint(id) >> 6
+	return w, 1 << (uint(id) & 63), w < uint(len(s.bits)) && id != 0
+}
+
 // slot reports whether n's id has a slot.
 func (s *nodeSet) slot(id int) bool { return uint(id-1) < uint(len(s.byID)-1) }
 
@@ -42,6 +70,16 @@ func (s *nodeSet) hole(id int) bool {
 func (s *nodeSet) has(n *axtree.Node) bool {
 	if n == nil {
 		return false
+	}
+	if s.bits != nil {
+		if w, m, ok := s.bit(n.ID); ok {
+			if s.bits[w]&m == 0 {
+				return false
+			}
+			s.clash = true // n, or another node of its id
+			return true
+		}
+		return s.rest.Has(n)
 	}
 	if id := n.ID; s.slot(id) {
 		switch m := s.byID[id]; {
@@ -59,6 +97,17 @@ func (s *nodeSet) has(n *axtree.Node) bool {
 func (s *nodeSet) add(n *axtree.Node) bool {
 	if n == nil {
 		return false
+	}
+	if s.bits != nil {
+		if w, m, ok := s.bit(n.ID); ok {
+			if s.bits[w]&m == 0 {
+				s.bits[w] |= m
+				return true
+			}
+			s.clash = true // n again, or another node of its id
+			return false
+		}
+		return s.rest.Add(n)
 	}
 	if id := n.ID; s.slot(id) {
 		switch m := s.byID[id]; {
@@ -90,9 +139,29 @@ func (s *nodeSet) addNew(n *axtree.Node) bool {
 	return false
 }
 
+// addBit is addNew for makeNodeBits' set (s.bits not nil): n's id is
+// held in the bits and its bit is clear.
+func (s *nodeSet) addBit(n *axtree.Node) bool {
+	if w, m, ok := s.bit(n.ID); ok && s.bits[w]&m == 0 {
+		s.bits[w] |= m
+		return true
+	}
+	return false
+}
+
 // delete removes n.
 func (s *nodeSet) delete(n *axtree.Node) {
 	if n == nil {
+		return
+	}
+	if s.bits != nil {
+		// a member (the walk deletes only the nodes quietWalk added):
+		// unless a clash was noted, its id's bit is its own
+		if w, m, ok := s.bit(n.ID); ok {
+			s.bits[w] &^= m
+			return
+		}
+		s.rest.Delete(n)
 		return
 	}
 	if id := n.ID; s.slot(id) && s.byID[id] == n {

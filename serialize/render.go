@@ -108,6 +108,7 @@ type printer struct {
 	err      error
 	seen     nodeSet // nodes walked (made by walk or jsonNodes: seenMade)
 	seenMade bool
+	exact    bool // seen is makeNodeSet's even for AppendText (text saw a clash)
 	deep     bool // a node was left out for MaxDepth
 	stack    []item
 	keys     keySet
@@ -161,7 +162,25 @@ const (
 
 // isMore reports whether n is a placeholder for nodes a budget left out
 // (axtree.Node.More); an element with More set is printed as an element.
-func isMore(n *axtree.Node) bool { return n.More() > 0 && n.Role == "" }
+// (The role first: most nodes are elements.)
+func isMore(n *axtree.Node) bool { return n.Role == "" && n.More() > 0 }
+
+// appendIndent appends the two spaces a level of depth levels, four
+// levels an append (a loop turn a level cost more than the bytes).
+func appendIndent(dst []byte, depth int) []byte {
+	for ; depth >= 4; depth -= 4 {
+		dst = append(dst, ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ')
+	}
+	switch depth {
+	case 1:
+		dst = append(dst, ' ', ' ')
+	case 2:
+		dst = append(dst, ' ', ' ', ' ', ' ')
+	case 3:
+		dst = append(dst, ' ', ' ', ' ', ' ', ' ', ' ')
+	}
+	return dst
+}
 
 // stateLineOpen starts a line of the state record.
 const stateLineOpen = "[id="
@@ -221,7 +240,13 @@ func (p *printer) walk(t *axtree.Tree) {
 			// the buffer doubling (and copying) its way there.
 			p.buf = slices.Grow(p.buf, presize(size))
 		}
-		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
+		if p.w == nil && p.opt.Extra == nil && !p.exact {
+			// AppendText: a bit an id, which text checks for a clash
+			p.seen = makeNodeBits(hint-texts, texts)
+		} else {
+			p.seen = makeNodeSet(hint-texts, texts)
+		}
+		p.seenMade = true
 		if !p.opt.InlineState {
 			p.ids.bits = make([]uint64, hint/64+1) // a builder's ids are 1..nodes: addHeld's
 		}
@@ -290,6 +315,8 @@ func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
 		}
 		if n.ID <= 0 {
 			texts++
+		} else if n.Detail == nil && !n.Focusable && partRole(n.Role) { // unprintedID
+			size -= 9 // a cell's, a row's, a heading's id
 		}
 		if d := n.Detail; d != nil { // most nodes have none
 			size += detailBytes(d)
@@ -316,6 +343,9 @@ func (a *sizeAcc) row(n *axtree.Node) bool {
 		return false
 	}
 	a.size += b - lineBytes(n)
+	if unprintedID(n) {
+		a.size += 9 // list took it off lineBytes'
+	}
 	for _, c := range n.Children {
 		if a.count >= sizeBound {
 			break
@@ -410,8 +440,9 @@ func presize(size int) int { return min(size+size/32+64, maxPresize) }
 // indent: its LF (or, Joined, the space before it), its name as it is
 // (cleaning and limits shorten it, escapes lengthen it), and for an
 // element its role in brackets, the space before the name and " [id=N]"
-// (printed or not; N of three digits). sizeHint adds the rest; on the
-// corpus the sum is 1.03 to 1.7 times the text.
+// (printed or not; N of three digits). sizeHint takes off the id a part
+// does not print (unprintedID) and adds the rest; on the corpus the sum
+// is 1.003 to 1.3 times the text.
 func lineBytes(n *axtree.Node) int {
 	b := len(n.Name) + 1
 	if n.Role == "" {
@@ -422,6 +453,35 @@ func lineBytes(n *axtree.Node) int {
 		b += 9 // " [id=" "]" and three digits
 	}
 	return b
+}
+
+// unprintedID reports whether element n has an id its line does not
+// print, told without Node.Addressable: a part role (partRole) without
+// Detail, not Focusable. sizeHint takes those nine bytes off lineBytes'.
+func unprintedID(n *axtree.Node) bool {
+	return n.ID > 0 && n.Detail == nil && !n.Focusable && partRole(n.Role)
+}
+
+// partRole is axtree.PartRole (heading, img, listitem, row, cell,
+// columnheader, rowheader) told by the length first, each length then
+// compared with its one or two roles (PartRole's string switch costs
+// about twice as much).
+func partRole(role string) bool {
+	switch len(role) {
+	case 3:
+		return role == "row" || role == "img"
+	case 4:
+		return role == "cell"
+	case 7:
+		return role == "heading"
+	case 8:
+		return role == "listitem"
+	case 9:
+		return role == "rowheader"
+	case 12:
+		return role == "columnheader"
+	}
+	return false
 }
 
 // detailBytes is sizeHint's estimate for a node's d: each state and prop with its
@@ -474,7 +534,13 @@ func (p *printer) drain(list []*axtree.Node) {
 			p.open = false
 			continue
 		}
-		if !p.seen.addNew(n) && !p.seen.add(n) {
+		var isNew bool
+		if p.seen.bits != nil {
+			isNew = p.seen.addBit(n)
+		} else {
+			isNew = p.seen.addNew(n)
+		}
+		if !isNew && !p.seen.add(n) {
 			p.open = false
 			continue
 		}
@@ -532,7 +598,16 @@ func gridUnder(ctx int, grid bool) bool {
 }
 
 func (p *printer) text(t *axtree.Tree) {
+	start := len(p.buf)
 	p.walk(t)
+	if p.seen.clash {
+		// a node met twice or two nodes of one id (a tree built by
+		// hand): the bits' answers may have been wrong, so print again
+		// with a set of the nodes themselves (no byte was written out:
+		// bits are AppendText's, without an Extra hook)
+		*p = printer{opt: p.opt, buf: p.buf[:start], w: p.w, exact: true}
+		p.walk(t)
+	}
 	p.endLine()
 	p.stateRecord()
 	if notes := p.notes(t); len(notes) > 0 {
@@ -602,7 +677,7 @@ func printsText(s string) bool {
 // reports false (and prints nothing) for a text node whose text is empty
 // after normalisation.
 func (p *printer) line(n *axtree.Node, depth int) bool {
-	if p.joins(n, depth) {
+	if n.Joined && p.joins(n, depth) { // (joins' first test, before a call)
 		start := len(p.buf)
 		afterLink := p.openLink
 		p.buf = append(p.buf, ' ')
@@ -624,9 +699,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 			p.buf = append(p.buf, '\t')
 		}
 	} else {
-		for i := 0; i < depth; i++ {
-			p.buf = append(p.buf, ' ', ' ')
-		}
+		p.buf = appendIndent(p.buf, depth)
 	}
 	if isMore(n) {
 		p.buf = append(p.buf, moreOpen...)
@@ -635,7 +708,18 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.nl, p.open = true, false
 		return true
 	}
-	if p.rowLine(n, depth) {
+	if n.Role != "" {
+		f := p.role(n.Role) // asked once: rowLine's, elementPiece's
+		if len(n.Children) > 0 && f.key == "row" {
+			if p.rowLine(n, depth, f) {
+				return true
+			}
+			f = p.role(n.Role) // the cells' roles may have taken its slot
+		}
+		if !p.elementPiece(n, depth, f) {
+			p.buf = p.buf[:start]
+			return false
+		}
 		return true
 	}
 	at := len(p.buf)
@@ -643,7 +727,7 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 		p.buf = p.buf[:start]
 		return false
 	}
-	if n.Role == "" && p.buf[at] == '|' {
+	if p.buf[at] == '|' {
 		// a text starting a line with "|" would read as a row of cells
 		p.buf = append(p.buf, 0)
 		copy(p.buf[at+1:], p.buf[at:])
@@ -657,8 +741,8 @@ func (p *printer) line(n *axtree.Node, depth int) bool {
 // false, with nothing worth keeping printed, for a text empty after
 // normalisation.
 func (p *printer) piece(n *axtree.Node, depth int) bool {
-	p.open, p.openDepth, p.openText, p.openLink = false, depth, n.Role == "", false
 	if n.Role == "" {
+		p.open, p.openDepth, p.openText, p.openLink = false, depth, true, false
 		p.pieceCtx = ctxNone
 		mark := len(p.buf)
 		p.buf = appendClean(p.buf, n.Name, p.opt.TextLimit, escPlain)
@@ -668,12 +752,19 @@ func (p *printer) piece(n *axtree.Node, depth int) bool {
 		p.nl, p.open = true, len(n.Children) == 0
 		return true
 	}
+	return p.elementPiece(n, depth, p.role(n.Role))
+}
+
+// elementPiece is piece for an element, f the facts of its role (asked
+// once: the role as printed, for linkForm and appendRole, its context,
+// for drain, and whether it is a part, for the id).
+func (p *printer) elementPiece(n *axtree.Node, depth int, f *roleFacts) bool {
+	p.open, p.openDepth, p.openText, p.openLink = false, depth, false, false
 	// Only an addressable element prints its id (FORMAT.md, "Ids").
-	id := n.ID > 0 && n.Addressable()
+	id := n.ID > 0 && f.addressable(n)
 	if p.opt.Extra != nil {
 		p.extra = p.opt.Extra(n, p.extra[:0])
 	}
-	f := p.role(n.Role) // asked once: the role as printed (linkForm, appendRole), its context (drain)
 	key := f.key
 	p.pieceCtx = f.ctx
 	if id && p.linkForm(n, key) {
@@ -794,6 +885,15 @@ type roleFacts struct {
 	key  string
 	ctx  int
 	cell string
+	part bool // axtree.PartRole
+}
+
+// addressable is n.Addressable() for element n whose role's facts are f:
+// an element whose role is not a part is, and a part is only when
+// Focusable or with Detail (Node.Addressable's answers, told without
+// PartRole's string switch or a call for a plain cell).
+func (f *roleFacts) addressable(n *axtree.Node) bool {
+	return !f.part || (n.Focusable || n.Detail != nil) && n.Addressable()
 }
 
 // roleSets is the number of sets of two slots in which the printer
@@ -835,10 +935,10 @@ func (p *printer) learnRole(f *roleFacts, role string) *roleFacts {
 		// a role of the roles package (a built tree's are): its facts
 		// were found once, at package initialization
 		k := &knownRoleFacts[id]
-		*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: k.key, ctx: k.ctx, cell: k.cell}
+		*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: k.key, ctx: k.ctx, cell: k.cell, part: k.part}
 		return f
 	}
-	*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: cleanKey(role), ctx: cellContext(role), cell: cellRole(role)}
+	*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: cleanKey(role), ctx: cellContext(role), cell: cellRole(role), part: axtree.PartRole(role)}
 	return f
 }
 
@@ -849,7 +949,7 @@ func (p *printer) learnRole(f *roleFacts, role string) *roleFacts {
 var knownRoleFacts = func() (t [roles.NumIDs]roleFacts) {
 	for id := range roles.NumIDs {
 		if name := roles.ID(id).String(); name != "" {
-			t[id] = roleFacts{key: cleanKey(name), ctx: cellContext(name), cell: cellRole(name)}
+			t[id] = roleFacts{key: cleanKey(name), ctx: cellContext(name), cell: cellRole(name), part: axtree.PartRole(name)}
 		}
 	}
 	return t

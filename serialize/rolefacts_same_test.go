@@ -4,12 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/roles"
 )
 
 // TestLearnRoleSameAsComputed checks the facts learnRole takes from
 // knownRoleFacts (the roles package's roles, by ID) against cleanKey,
-// cellContext and cellRole on the same string: every role name, their
+// cellContext, cellRole and axtree.PartRole on the same string: every role name, their
 // upper-case and spaced forms, synonyms and abstract roles (which IDOf
 // does not answer), and strings that are no role.
 func TestLearnRoleSameAsComputed(t *testing.T) {
@@ -23,7 +24,7 @@ func TestLearnRoleSameAsComputed(t *testing.T) {
 	for _, n := range names {
 		var f roleFacts
 		got := p.learnRole(&f, n)
-		want := roleFacts{data: got.data, n: len(n), key: cleanKey(n), ctx: cellContext(n), cell: cellRole(n)}
+		want := roleFacts{data: got.data, n: len(n), key: cleanKey(n), ctx: cellContext(n), cell: cellRole(n), part: axtree.PartRole(n)}
 		if *got != want {
 			t.Fatalf("learnRole(%q) = %+v, want %+v", n, *got, want)
 		}

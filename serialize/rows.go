@@ -58,9 +58,10 @@ func defaultCell(grid bool) string {
 
 // rowLine prints row n and its cells as one line when it may (rowForm)
 // and reports whether it did; p.rowDone then tells the walk that the
-// cells are printed.
-func (p *printer) rowLine(n *axtree.Node, depth int) bool {
-	if !p.rowForm(n, depth) {
+// cells are printed. n has children and its role, whose facts are f,
+// prints as "row" (line asks rowLine of no other node).
+func (p *printer) rowLine(n *axtree.Node, depth int, f *roleFacts) bool {
+	if !p.rowForm(n, depth, f) {
 		return false
 	}
 	def := defaultCell(p.grid)
@@ -69,13 +70,14 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 		p.cells[i] = nil
 		p.buf = append(p.buf, ' ')
 		mark := len(p.buf)
-		if r := p.role(c.Role).cell; r != def {
+		cf := p.role(c.Role)
+		if r := cf.cell; r != def {
 			p.buf = append(p.buf, '[')
 			p.buf = append(p.buf, r...)
 			p.buf = append(p.buf, "] "...)
 		}
 		p.buf = appendClean(p.buf, c.Name, p.opt.NameLimit, escCell)
-		if c.ID > 0 && c.Addressable() {
+		if c.ID > 0 && cf.addressable(c) {
 			if len(p.buf) > mark && p.buf[len(p.buf)-1] != ' ' {
 				p.buf = append(p.buf, ' ')
 			}
@@ -108,10 +110,10 @@ func (p *printer) rowLine(n *axtree.Node, depth int) bool {
 // empty after normalisation, a node already printed) is passed over as
 // the walk passes over it (a cell inside an empty text is the row's cell,
 // as it would print), and marked seen as the walk would mark it. It
-// leaves the cells in p.cells.
-func (p *printer) rowForm(n *axtree.Node, depth int) bool {
-	if n.Inferred || len(n.Children) == 0 || depth+1 >= p.opt.MaxDepth || p.role(n.Role).key != "row" ||
-		printsText(n.Name) || n.ID > 0 && n.Addressable() || !p.bareWithHook(n) {
+// leaves the cells in p.cells. f is the facts of n's role (rowLine's).
+func (p *printer) rowForm(n *axtree.Node, depth int, f *roleFacts) bool {
+	if n.Inferred || len(n.Children) == 0 || depth+1 >= p.opt.MaxDepth || f.key != "row" ||
+		printsText(n.Name) || n.ID > 0 && f.addressable(n) || !p.bareWithHook(n) {
 		return false
 	}
 	if p.marked == nil {
@@ -163,7 +165,7 @@ func (p *printer) quietWalk(kids []*axtree.Node, depth int, cells bool) bool {
 			p.quietDeep = true
 			continue
 		}
-		if !p.seen.addNew(it.n) {
+		if p.seen.bits == nil && !p.seen.addNew(it.n) || p.seen.bits != nil && !p.seen.addBit(it.n) {
 			p.seen.add(it.n)
 		}
 		p.marked = append(p.marked, it.n)
