@@ -2,12 +2,10 @@ package axtree
 
 import (
 	"golang.org/x/net/html"
-
-	"github.com/axtree/axtree/dom"
 )
 
 // attrBits says which of the attributes the builder reads on a kept
-// element's common path an element has: keep, element, states, props and
+// element's common path an element has: keep, element, mayDetail and
 // focusable read n.Attr once (readAttrBits) instead of once per attribute
 // they ask about, and most elements (a class, an id) have none of them.
 type attrBits uint16
@@ -79,13 +77,4 @@ func readAttrBits(n *html.Node) attrBits {
 		}
 	}
 	return m
-}
-
-// attrIf is dom.Attr(n, key) where bit is key's bit of attrBits and bits
-// are n's: an attribute n does not have is not looked for.
-func attrIf(n *html.Node, bits, bit attrBits, key string) (string, bool) {
-	if bits&bit == 0 {
-		return "", false
-	}
-	return dom.Attr(n, key)
 }

@@ -53,8 +53,7 @@ func TestAttrBitsSameAsAttrScans(t *testing.T) {
 				want, got := &Node{Role: role}, &Node{Role: role}
 				statesOld(d.Facts(n), n, want)
 				propsOld(d.Facts(n), n, want)
-				b.states(f, n, got, bits)
-				b.props(f, n, got, bits)
+				b.detailed(f, n, got)
 				assert.Equal(t, want.States(), got.States(), "%s: states of <%s %v> as %q", name, n.Data, n.Attr, role)
 				assert.Equal(t, want.Props(), got.Props(), "%s: props of <%s %v> as %q", name, n.Data, n.Attr, role)
 			}
@@ -119,7 +118,7 @@ func statesOld(fa *dom.Facts, n *html.Node, node *Node) {
 	switch role {
 	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
 		if editableOld(n, role) {
-			if readonly(n) {
+			if readonlyPrev(n) {
 				add("read-only", "")
 			} else {
 				add("editable", "")
@@ -131,7 +130,7 @@ func statesOld(fa *dom.Facts, n *html.Node, node *Node) {
 	}
 	switch role {
 	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem":
-		if c := checked(n, fa); c != "" {
+		if c := checkedPrev(n, fa); c != "" {
 			if c == "true" {
 				add("checked", "")
 			} else {
@@ -168,7 +167,7 @@ func statesOld(fa *dom.Facts, n *html.Node, node *Node) {
 		}
 	}
 	if role == "heading" {
-		add("level", strconv.Itoa(headingLevel(n)))
+		add("level", strconv.Itoa(headingLevelPrev(n)))
 	}
 }
 
@@ -245,7 +244,7 @@ func propsOld(fa *dom.Facts, n *html.Node, node *Node) {
 		switch t {
 		case "checkbox", "radio", "button", "submit", "reset", "image", "password":
 		default:
-			if v := value(n, fa); v != "" {
+			if v := valuePrev(n, fa); v != "" {
 				add("value", v)
 			}
 		}

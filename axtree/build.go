@@ -1768,7 +1768,7 @@ func (b *builder) element(f *frame, n *html.Node, role string, acts []string, fi
 	}
 	node.ID = -1 // numbered later, in output order
 	if mayDetail(f, n, node.Role, bits) {
-		b.detailed(f, n, node, bits)
+		b.detailed(f, n, node)
 	}
 	if mayLink(n) {
 		b.link(f, n, node)
@@ -1817,12 +1817,30 @@ func mayDetail(f *frame, n *html.Node, role string, bits attrBits) bool {
 }
 
 // detailed fills node's states and props (mayDetail said it may have
-// some).
+// some), reading n's attributes once for both (readCtl), and keeps them
+// in one slice made to measure, States its first part and Props the rest
+// (each capped at its length: an append to one copies it out).
 //
 //go:noinline
-func (b *builder) detailed(f *frame, n *html.Node, node *Node, bits attrBits) {
-	b.states(f, n, node, bits)
-	b.props(f, n, node, bits)
+func (b *builder) detailed(f *frame, n *html.Node, node *Node) {
+	c := readCtl(n)
+	fa := f.d.Facts(n)
+	var buf [4]Attr // more spill to the heap
+	out := states(n, node.Role, fa, &c, buf[:0])
+	ns := len(out)
+	out = props(n, node, fa, &c, out)
+	if len(out) == 0 {
+		return
+	}
+	all := make([]Attr, len(out))
+	copy(all, out)
+	d := b.scratch.detail(node)
+	if ns > 0 {
+		d.States = all[:ns:ns]
+	}
+	if len(all) > ns {
+		d.Props = all[ns:]
+	}
 }
 
 // mayLink reports whether href may find a link target on n: an a, area,
@@ -1960,87 +1978,92 @@ func redundant(k *Node, name *nameMatcher) bool {
 	return true
 }
 
-// states fills the intrinsic state flags, in the print order of FORMAT.md;
-// bits are n's (readAttrBits).
-func (b *builder) states(f *frame, n *html.Node, node *Node, bits attrBits) {
-	fa := f.d.Facts(n)
-	role := node.Role
-	var buf [4]Attr
-	out := buf[:0] // the states, kept in a slice of their own at the end
-	add := func(k, v string) { out = append(out, Attr{k, v}) }
-	switch role {
-	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
-		if editable(n, role, bits) {
-			if readonly(n) {
-				add("read-only", "")
+// states appends to out the intrinsic state flags of n, whose node has
+// role role, in the print order of FORMAT.md; fa are n's facts and c its
+// attributes (readCtl).
+func states(n *html.Node, role string, fa *dom.Facts, c *ctlAttrs, out []Attr) []Attr {
+	kind := stateKindOf(role)
+	if kind&sEditable != 0 {
+		if editable(n, role, c) {
+			if readonly(n, c) {
+				out = append(out, Attr{"read-only", ""})
 			} else {
-				add("editable", "")
+				out = append(out, Attr{"editable", ""})
 			}
 		}
 	}
-	if disabled(n, bits) {
-		add("disabled", "")
+	if disabled(n, c) {
+		out = append(out, Attr{"disabled", ""})
 	}
-	switch role {
-	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem":
-		if c := checked(n, fa); c != "" {
-			if c == "true" {
-				add("checked", "")
+	if kind&sChecked != 0 {
+		if v := checked(n, fa, c); v != "" {
+			if v == "true" {
+				out = append(out, Attr{"checked", ""})
 			} else {
-				add("checked", c)
+				out = append(out, Attr{"checked", v})
 			}
 		}
 	}
-	switch role {
-	case "option", "tab", "treeitem", "gridcell", "row", "columnheader", "rowheader":
-		if selected(n, fa, bits) {
-			add("selected", "")
+	if kind&sSelected != 0 {
+		if selected(n, fa, c) {
+			out = append(out, Attr{"selected", ""})
 		}
 	}
-	if v, ok := attrIf(n, bits, bAriaExpanded, "aria-expanded"); ok {
+	if v, ok := c.get(n, kAriaExpanded); ok {
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "true":
-			add("expanded", "")
+			out = append(out, Attr{"expanded", ""})
 		case "false":
-			add("collapsed", "")
+			out = append(out, Attr{"collapsed", ""})
 		}
 	} else if dom.IsHTML(n, "details") {
-		if dom.Has(n, "open") {
-			add("expanded", "")
+		if c.is(kOpen) {
+			out = append(out, Attr{"expanded", ""})
 		} else {
-			add("collapsed", "")
+			out = append(out, Attr{"collapsed", ""})
 		}
 	}
-	if v, ok := attrIf(n, bits, bAriaPressed, "aria-pressed"); ok {
+	if v, ok := c.get(n, kAriaPressed); ok {
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "true":
-			add("pressed", "")
+			out = append(out, Attr{"pressed", ""})
 		case "mixed":
-			add("pressed", "mixed")
+			out = append(out, Attr{"pressed", "mixed"})
 		}
 	}
-	if role == "heading" {
-		add("level", strconv.Itoa(headingLevel(n)))
+	if kind&sHeading != 0 {
+		out = append(out, Attr{"level", strconv.Itoa(headingLevel(n, c))})
 	}
-	if len(out) > 0 {
-		d := b.scratch.detail(node)
-		d.States = appendAttrs(d.States, out)
-	}
-}
-
-// appendAttrs is append(dst, src...), made to measure when dst is empty:
-// a node keeps its states and props, which grew from nothing through
-// appends (1, 2, 4 entries: three allocations for three) before.
-func appendAttrs(dst, src []Attr) []Attr {
-	if len(dst) > 0 {
-		return append(dst, src...)
-	}
-	out := make([]Attr, len(src))
-	copy(out, src)
 	return out
 }
 
-func editable(n *html.Node, role string, bits attrBits) bool {
+// The states a role may have beside the ones any role may (stateKindOf).
+const (
+	sEditable uint8 = 1 << iota // editable or read-only
+	sChecked                    // checked
+	sSelected                   // selected
+	sHeading                    // level
+)
+
+// stateKindOf returns the states role may have of those states tests by
+// role: one switch for the four tests.
+func stateKindOf(role string) uint8 {
+	switch role {
+	case "textbox", "searchbox", "combobox", "spinbutton", "generic":
+		return sEditable
+	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
+		return sChecked
+	case "treeitem":
+		return sChecked | sSelected
+	case "option", "tab", "gridcell", "row", "columnheader", "rowheader":
+		return sSelected
+	case "heading":
+		return sHeading
+	}
+	return 0
+}
+
+func editable(n *html.Node, role string, c *ctlAttrs) bool {
 	if n.Namespace != "" {
 		return false
 	}
@@ -2052,21 +2075,21 @@ func editable(n *html.Node, role string, bits attrBits) bool {
 	case "select":
 		return false
 	}
-	if v, ok := attrIf(n, bits, bContentEditable, "contenteditable"); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
+	if v, ok := c.get(n, kContentEditable); ok && !strings.EqualFold(strings.TrimSpace(v), "false") {
 		return true
 	}
 	return role == "textbox" || role == "searchbox" || role == "spinbutton"
 }
 
-func readonly(n *html.Node) bool {
-	if n.Namespace == "" && (n.Data == "input" || n.Data == "textarea") && dom.Has(n, "readonly") {
+func readonly(n *html.Node, c *ctlAttrs) bool {
+	if n.Namespace == "" && (n.Data == "input" || n.Data == "textarea") && c.is(kReadonly) {
 		return true
 	}
-	return strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-readonly")), "true")
+	return strings.EqualFold(strings.TrimSpace(c.or(n, kAriaReadonly)), "true")
 }
 
-func disabled(n *html.Node, bits attrBits) bool {
-	if bits&bAriaDisabled != 0 && strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-disabled")), "true") {
+func disabled(n *html.Node, c *ctlAttrs) bool {
+	if v, ok := c.get(n, kAriaDisabled); ok && strings.EqualFold(strings.TrimSpace(v), "true") {
 		return true
 	}
 	if n.Namespace != "" {
@@ -2077,12 +2100,14 @@ func disabled(n *html.Node, bits attrBits) bool {
 	default:
 		return false
 	}
-	if dom.Has(n, "disabled") {
+	if c.is(kDisabled) {
 		return true
 	}
-	// a disabled fieldset disables its descendants except those in its first legend
+	// a disabled fieldset disables its descendants except those in its
+	// first legend (dom.IsHTML(p, "fieldset"), its tag name tested first:
+	// most ancestors fail there)
 	for p := n.Parent; p != nil; p = p.Parent {
-		if dom.IsHTML(p, "fieldset") && dom.Has(p, "disabled") {
+		if p.Data == "fieldset" && p.Type == html.ElementNode && p.Namespace == "" && dom.Has(p, "disabled") {
 			return true
 		}
 	}
@@ -2090,7 +2115,7 @@ func disabled(n *html.Node, bits attrBits) bool {
 }
 
 // checked returns "true", "mixed" or "" (not checked).
-func checked(n *html.Node, fa *dom.Facts) string {
+func checked(n *html.Node, fa *dom.Facts, c *ctlAttrs) string {
 	if fa != nil && fa.Indeterminate {
 		return "mixed"
 	}
@@ -2101,15 +2126,15 @@ func checked(n *html.Node, fa *dom.Facts) string {
 		return ""
 	}
 	if dom.IsHTML(n, "input") {
-		t := strings.ToLower(dom.AttrOr(n, "type"))
+		t := toLower(c.or(n, kType))
 		if t == "checkbox" || t == "radio" {
-			if dom.Has(n, "checked") {
+			if c.is(kChecked) {
 				return "true"
 			}
 			return ""
 		}
 	}
-	switch strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "aria-checked"))) {
+	switch strings.ToLower(strings.TrimSpace(c.or(n, kAriaChecked))) {
 	case "true":
 		return "true"
 	case "mixed":
@@ -2118,18 +2143,18 @@ func checked(n *html.Node, fa *dom.Facts) string {
 	return ""
 }
 
-func selected(n *html.Node, fa *dom.Facts, bits attrBits) bool {
+func selected(n *html.Node, fa *dom.Facts, c *ctlAttrs) bool {
 	if fa != nil && fa.Selected != nil {
 		return *fa.Selected
 	}
-	if v, ok := attrIf(n, bits, bAriaSelected, "aria-selected"); ok {
+	if v, ok := c.get(n, kAriaSelected); ok {
 		return strings.EqualFold(strings.TrimSpace(v), "true")
 	}
-	return dom.IsHTML(n, "option") && dom.Has(n, "selected")
+	return dom.IsHTML(n, "option") && c.is(kSelected)
 }
 
-func headingLevel(n *html.Node) int {
-	if v, ok := dom.Attr(n, "aria-level"); ok {
+func headingLevel(n *html.Node, c *ctlAttrs) int {
+	if v, ok := c.get(n, kAriaLevel); ok {
 		if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && i > 0 {
 			return i
 		}
@@ -2140,46 +2165,45 @@ func headingLevel(n *html.Node) int {
 	return 2
 }
 
-// props fills the attributes an agent needs to fill the element; bits are
-// n's (readAttrBits).
-func (b *builder) props(f *frame, n *html.Node, node *Node, bits attrBits) {
+// props appends to out the attributes an agent needs to fill n, whose
+// node is node; fa are n's facts and c its attributes (readCtl).
+func props(n *html.Node, node *Node, fa *dom.Facts, c *ctlAttrs, out []Attr) []Attr {
 	if n.Namespace != "" {
-		return
+		return out
 	}
-	var buf [4]Attr
-	out := buf[:0] // the props, kept in a slice of their own at the end
-	add := func(k, v string) { out = append(out, Attr{k, v}) }
-
-	fa := f.d.Facts(n)
-	if bits&bRequired != 0 || bits&bAriaRequired != 0 && strings.EqualFold(strings.TrimSpace(dom.AttrOr(n, "aria-required")), "true") {
-		add("required", "")
+	if c.is(kRequired) || c.is(kAriaRequired) && strings.EqualFold(strings.TrimSpace(c.or(n, kAriaRequired)), "true") {
+		out = append(out, Attr{"required", ""})
 	}
 	switch n.Data {
 	case "input":
-		t := strings.ToLower(strings.TrimSpace(dom.AttrOr(n, "type")))
+		t := toLower(trimSpace(c.or(n, kType)))
 		switch t {
 		case "", "text", "search", "checkbox", "radio", "button", "submit", "reset", "image", "hidden":
 		default:
-			add("type", t)
+			out = append(out, Attr{"type", t})
 		}
-		if ph := collapse(dom.AttrOr(n, "placeholder")); ph != "" && ph != node.Name {
-			add("placeholder", ph)
+		if ph := collapse(c.or(n, kPlaceholder)); ph != "" && ph != node.Name {
+			out = append(out, Attr{"placeholder", ph})
 		}
 		switch t {
 		case "checkbox", "radio", "button", "submit", "reset", "image", "password":
 		default:
-			if v := value(n, fa); v != "" {
-				add("value", v)
+			if v := value(n, fa, c); v != "" {
+				out = append(out, Attr{"value", v})
 			}
 		}
-		for _, k := range []string{"min", "max", "step", "pattern", "maxlength"} {
-			if v, ok := dom.Attr(n, k); ok && strings.TrimSpace(v) != "" {
-				add(k, strings.TrimSpace(v))
+		if c.has&(1<<kMin|1<<kMax|1<<kStep|1<<kPattern|1<<kMaxlength) != 0 {
+			for k := kMin; k <= kMaxlength; k++ {
+				if v, ok := c.get(n, k); ok {
+					if v = trimSpace(v); v != "" {
+						out = append(out, Attr{rangeKeys[k-kMin], v})
+					}
+				}
 			}
 		}
 	case "textarea":
-		if ph := collapse(dom.AttrOr(n, "placeholder")); ph != "" && ph != node.Name {
-			add("placeholder", ph)
+		if ph := collapse(c.or(n, kPlaceholder)); ph != "" && ph != node.Name {
+			out = append(out, Attr{"placeholder", ph})
 		}
 		v := ""
 		if fa != nil && fa.Value != nil {
@@ -2188,31 +2212,32 @@ func (b *builder) props(f *frame, n *html.Node, node *Node, bits attrBits) {
 			v = textOf(n)
 		}
 		if v = collapse(v); v != "" {
-			add("value", v)
+			out = append(out, Attr{"value", v})
 		}
 	case "select":
 		opts, sel := options(n, fa)
 		if sel != "" {
-			add("value", sel)
+			out = append(out, Attr{"value", sel})
 		}
 		if node.Role == "combobox" {
-			add("options", strconv.Itoa(opts))
+			out = append(out, Attr{"options", strconv.Itoa(opts)})
 		}
-		if dom.Has(n, "multiple") {
-			add("multiple", "")
+		if c.is(kMultiple) {
+			out = append(out, Attr{"multiple", ""})
 		}
 	}
-	if len(out) > 0 {
-		d := b.scratch.detail(node)
-		d.Props = appendAttrs(d.Props, out)
-	}
+	return out
 }
 
-func value(n *html.Node, fa *dom.Facts) string {
+// rangeKeys are the names of kMin..kMaxlength, in that order (the print
+// order of props).
+var rangeKeys = [...]string{"min", "max", "step", "pattern", "maxlength"}
+
+func value(n *html.Node, fa *dom.Facts, c *ctlAttrs) string {
 	if fa != nil && fa.Value != nil {
 		return collapse(*fa.Value)
 	}
-	return collapse(dom.AttrOr(n, "value"))
+	return collapse(c.or(n, kValue))
 }
 
 // options counts a select's options and returns the selected one's label.

@@ -67,8 +67,7 @@ func TestMayDetailSameAsStatesProps(t *testing.T) {
 			bits := readAttrBits(n)
 			for _, role := range append([]string{f.c.Role(n)}, all...) {
 				node := &Node{Role: role}
-				b.states(f, n, node, bits)
-				b.props(f, n, node, bits)
+				b.detailed(f, n, node)
 				if mayDetail(f, n, role, bits) {
 					if node.Detail != nil {
 						detailed++
