@@ -502,6 +502,10 @@ type matcher struct {
 	// first such answer when memoOn (the Sheet's matcher)
 	memo   *[memoSlots]simpleHit
 	memoOn bool
+	// walks: the answers and costs of descendant walks (walkMemo), made
+	// by the first one when memoOn; walksOff (tests) walks without it
+	walks    *[walkSlots]walkHit
+	walksOff bool
 }
 
 // memoBits sizes the matcher's memo: 1<<memoBits slots.
@@ -610,19 +614,10 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node, d int) bool {
 		if i == 1 && m.memoOn && simple {
 			return m.walkSimple(x, n, d)
 		}
-		dp := d - 1
-		for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
-			if simple && m.ancOK {
-				if y := m.kept(p, dp); y != nil && y.ok && !y.anc.covers(&x.need) {
-					// neither p nor an ancestor of it has every key x tests
-					return m.skipAncestors(dp + 1)
-				}
-			}
-			if m.matchAt(sel, i-1, p, dp) {
-				return true
-			}
-			dp--
+		if m.memoOn && !m.walksOff {
+			return m.walkMemo(sel, i, n, d, x, simple)
 		}
+		return m.walkUp(sel, i, n, d, x, simple)
 	case '+':
 		if m.scope != nil && n == m.scope.Parent {
 			return false
@@ -640,6 +635,79 @@ func (m *matcher) matchAt(sel *selector, i int, n *html.Node, d int) bool {
 		}
 	}
 	return false
+}
+
+// walkUp is the descendant walk of matchAt from n (at depth d, where
+// comps[i] matched) for comps[i-1] and the compounds to its left: it asks
+// each ancestor in turn. x is comps[i-1] when simple.
+func (m *matcher) walkUp(sel *selector, i int, n *html.Node, d int, x *simpleSel, simple bool) bool {
+	dp := d - 1
+	for p := m.up(n); p != nil && m.budget > 0; p = m.up(p) {
+		if simple && m.ancOK {
+			if y := m.kept(p, dp); y != nil && y.ok && !y.anc.covers(&x.need) {
+				// neither p nor an ancestor of it has every key x tests
+				return m.skipAncestors(dp + 1)
+			}
+		}
+		if m.matchAt(sel, i-1, p, dp) {
+			return true
+		}
+		dp--
+	}
+	return false
+}
+
+// walkBits sizes the matcher's walk memo: 1<<walkBits slots.
+const (
+	walkBits  = 6
+	walkSlots = 1 << walkBits
+)
+
+// walkHit is one slot of the matcher's walk memo: the answer of walkUp
+// for selector sel's compound i from any child of element p, and the
+// budget units and match steps that walk cost (more steps than units when
+// a compound's :not() or :is() argument charged the steps too).
+type walkHit struct {
+	sel    *selector
+	p      *html.Node
+	i      int32
+	budget int32
+	steps  int32
+	ok     bool
+}
+
+// walkMemo is walkUp through the walk memo. The walk from a child of p
+// asks p and its ancestors alone, the same way whichever child it starts
+// from (the siblings of a list, a table row, a paragraph's links ask it
+// again and again), so its answer and its costs are p's: a walk whose
+// budget and match steps both outlasted it is remembered, and a later one
+// from p with more budget and more steps than it cost, which would ask
+// the same elements the same way, takes its answer and is charged its
+// costs instead. The compounds' answers depend on the elements' tags and
+// attributes and on the tree alone, which do not change while the
+// matcher lives (Forget drops it), and a selector is matched only in its
+// own tree (m.scope).
+func (m *matcher) walkMemo(sel *selector, i int, n *html.Node, d int, x *simpleSel, simple bool) bool {
+	p := m.up(n)
+	if p == nil {
+		return false
+	}
+	if m.walks == nil {
+		m.walks = new([walkSlots]walkHit)
+	}
+	h := (uint64(uintptr(unsafe.Pointer(sel)))+uint64(i))*0x9E3779B97F4A7C15 ^ uint64(uintptr(unsafe.Pointer(p)))
+	e := &m.walks[(h*0xBF58476D1CE4E5B9)>>(64-walkBits)]
+	if e.sel == sel && e.p == p && e.i == int32(i) && m.budget > int(e.budget) && *m.steps > int(e.steps) {
+		m.budget -= int(e.budget)
+		*m.steps -= int(e.steps)
+		return e.ok
+	}
+	b, st := m.budget, *m.steps
+	ok := m.walkUp(sel, i, n, d, x, simple)
+	if m.budget > 0 && *m.steps > 0 {
+		*e = walkHit{sel, p, int32(i), int32(b - m.budget), int32(st - *m.steps), ok}
+	}
+	return ok
 }
 
 // kept returns the ancestor filter slot of element n at depth d when it
