@@ -285,7 +285,15 @@ func (w *walker) textChild(sb *textBuf, ch *html.Node, depth int, xf uint8) {
 		return
 	}
 	t := ch.Data
-	if blank(t) && w.c.collapsedSpace(ch, w.root) {
+	if blank(t) {
+		if w.c.collapsedSpace(ch, w.root) {
+			return
+		}
+		// white space, which a transform keeps as it is: a run for
+		// the buffer to count
+		w.objects++
+		w.bytes += len(t)
+		sb.writeBlank(len(t))
 		return
 	}
 	if xf != 0 {
