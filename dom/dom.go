@@ -33,6 +33,10 @@ type Doc struct {
 	// inert (HidingAttrs): hidingNone while it met none; the zero value
 	// (a Doc not made by New) says nothing.
 	hiding uint8
+	// scoped and flat say that rare's sorted tables scope and parent
+	// have entries: one test of a byte in the Doc keeps Scope and Parent
+	// small enough to inline at every call (and their callers too).
+	scoped, flat bool
 	// again holds the index of a document of more than shortMax elements
 	// not in a slab (wide), or the element and id indexes made again
 	// after Forget dropped them (keep.go), by the first question that
@@ -47,11 +51,10 @@ type Doc struct {
 
 // rare is the part of a Doc most documents leave empty (Doc.rare).
 type rare struct {
-	scope  map[*html.Node]*html.Node // shadow-tree element -> its shadow root template
-	shadow map[*html.Node]*html.Node // host -> shadow root template
-	hosts  []*html.Node              // shadow hosts in document order
-	parent map[*html.Node]*html.Node // flat-tree parent where it differs from Parent
-	frames map[*html.Node]*Doc
+	scope  nodeMap[*html.Node]       // shadow-tree element -> its shadow root template
+	shadow map[*html.Node]*html.Node // host -> shadow root template (a map: ShadowRoot inlines at every call)
+	parent nodeMap[*html.Node]       // flat-tree parent where it differs from Parent
+	frames nodeMap[*Doc]             // iframe -> its document
 	facts  map[*html.Node]*Facts
 	url    string
 	limits []string                    // LimitsHit, in the order first hit
@@ -218,14 +221,52 @@ func (d *Doc) walk(root *html.Node) (withID []int32) {
 		for x != root && x.NextSibling == nil {
 			x = x.Parent
 			if x == sc {
-				sc = d.Scope(x) // out of a shadow tree: back in its template's tree
+				sc = scopeAbove(x, root) // out of a shadow tree: back in its template's tree
 			}
 		}
 		if x == root {
+			d.sortShadows()
 			return
 		}
 		x = x.NextSibling
 	}
+}
+
+// scopeAbove is Scope while the walk from root fills the scope table
+// (not sorted yet): the tree of x, the shadow root template whose shadow
+// tree the walk leaves, which is the nearest shadow root above it, root
+// included, as visit passed it down (nil: the document tree). The
+// search climbs at most the depth of the tree.
+//
+//go:noinline
+func scopeAbove(x, root *html.Node) *html.Node {
+	for p := x; p != root && p != nil; {
+		p = p.Parent
+		if IsShadowRoot(p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// sortShadows readies the scope table the walk filled for its lookups:
+// sorted, and without room to spare (a kept Doc holds it).
+func (d *Doc) sortShadows() {
+	if r := d.rare; r != nil && len(r.scope) > 0 {
+		r.scope = exact(r.scope)
+		r.scope.sort()
+		d.scoped = true
+	}
+}
+
+// exact returns m, or a copy of it without spare room when it has some.
+func exact[V any](m nodeMap[V]) nodeMap[V] {
+	if cap(m) == len(m) {
+		return m
+	}
+	c := make(nodeMap[V], len(m))
+	copy(c, m)
+	return c
 }
 
 // visit records node n, in the tree of shadow root sc (nil: the
@@ -246,10 +287,7 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 	d.Elements = append(d.Elements, n)
 	if sc != nil {
 		r := d.more()
-		if r.scope == nil {
-			r.scope = make(map[*html.Node]*html.Node)
-		}
-		r.scope[n] = sc
+		r.scope = append(r.scope, nodeEntry[*html.Node]{n, sc}) // in document order; walk sorts them
 	}
 	var id string
 	var owns bool
@@ -274,9 +312,8 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 		if r.shadow == nil {
 			r.shadow = make(map[*html.Node]*html.Node)
 		}
-		if _, has := r.shadow[n.Parent]; !has {
+		if _, has := r.shadow[n.Parent]; !has { // the host's first shadow root template is its shadow root
 			r.shadow[n.Parent] = n
-			r.hosts = append(r.hosts, n.Parent)
 		}
 		childScope = n
 	}
@@ -396,34 +433,33 @@ func (d *Doc) resolveShadows() {
 	if r == nil {
 		return // no shadow host
 	}
-	// Hosts in document order, and each node recorded once (set), so
-	// the flat tree never depends on map order.
-	if r.parent == nil {
-		// sized for every shadow-root child and light child, so that the
-		// map is made once rather than grown while it fills
-		n := 0
-		for _, host := range r.hosts {
-			for c := r.shadow[host].FirstChild; c != nil; c = c.NextSibling {
-				n++
-			}
-			for c := host.FirstChild; c != nil; c = c.NextSibling {
-				n++
-			}
-		}
-		if n == 0 {
-			return // nothing to record
-		}
-		r.parent = make(map[*html.Node]*html.Node, n)
+	if len(r.shadow) == 0 || r.parent != nil {
+		return // no shadow host, or done
 	}
-	// Each node is set once at most: a node has one DOM parent, and each
-	// host (r.hosts holds it once) gives its shadow root's children and
-	// its own light children, so no node is met under two hosts, nor twice
-	// under one; no test for an earlier entry is needed.
-	set := func(c, p *html.Node) { r.parent[c] = p }
+	// gathered on the stack, then kept at its size (a kept Doc holds it)
+	var buf [32]nodeEntry[*html.Node]
+	p := r.flatParents(buf[:0])
+	if len(p) == 0 {
+		return // nothing to record
+	}
+	r.parent = make(nodeMap[*html.Node], len(p))
+	copy(r.parent, p)
+	r.parent.sort()
+	d.flat = true
+}
+
+// flatParents appends to parent the flat-tree parents that differ from
+// the DOM parent (node, parent) and returns it. Each node is
+// met once at most: a node has one DOM parent, and each host (r.shadow
+// holds it once) gives its shadow root's children and its own light
+// children, so no node is met under two hosts, nor twice under one; no
+// test for an earlier entry is needed, and the order of the hosts does
+// not matter (parent is sorted afterwards).
+func (r *rare) flatParents(parent nodeMap[*html.Node]) nodeMap[*html.Node] {
+	set := func(c, p *html.Node) { parent = append(parent, nodeEntry[*html.Node]{c, p}) }
 	var slotsBuf [8]shadowSlot
 	var stackBuf [32]*html.Node
-	for _, host := range r.hosts {
-		sr := r.shadow[host]
+	for host, sr := range r.shadow { // in any order: parent is sorted afterwards
 		for c := sr.FirstChild; c != nil; c = c.NextSibling {
 			set(c, host)
 		}
@@ -447,6 +483,7 @@ func (d *Doc) resolveShadows() {
 			}
 		}
 	}
+	return parent
 }
 
 // shadowSlot is a slot element of a shadow tree and its name attribute.
@@ -532,10 +569,27 @@ func (d *Doc) BaseURL() string { return d.baseURL }
 // Scope returns the shadow root (template element) whose tree contains n, or
 // nil when n is in the document tree.
 func (d *Doc) Scope(n *html.Node) *html.Node {
-	if d.rare == nil || len(d.rare.scope) == 0 { // no shadow trees (most pages): no map call per element
-		return nil
+	if d.scoped { // shadow trees (few pages): a search per element
+		return d.scopeOf(n)
 	}
-	return d.rare.scope[n]
+	return nil
+}
+
+// scopeOf and parentOf are the searches of Scope and Parent, apart so
+// that those still inline at every call.
+//
+//go:noinline
+func (d *Doc) scopeOf(n *html.Node) *html.Node {
+	sc, _ := d.rare.scope.get(n)
+	return sc
+}
+
+//go:noinline
+func (d *Doc) parentOf(n *html.Node) *html.Node {
+	if p, ok := d.rare.parent.get(n); ok {
+		return p
+	}
+	return n.Parent
 }
 
 // ByID returns the element with the given id in the same tree as from (the
@@ -564,11 +618,8 @@ func (d *Doc) ShadowRoot(host *html.Node) *html.Node {
 // the DOM parent. Unassigned light children of a shadow host still report
 // their DOM parent.
 func (d *Doc) Parent(n *html.Node) *html.Node {
-	if d.rare == nil || len(d.rare.parent) == 0 {
-		return n.Parent
-	}
-	if p, ok := d.rare.parent[n]; ok {
-		return p
+	if d.flat {
+		return d.parentOf(n)
 	}
 	return n.Parent
 }
@@ -594,7 +645,7 @@ func (d *Doc) Children(n *html.Node, buf []*html.Node) []*html.Node {
 				host := sr.Parent
 				start := len(buf)
 				for c := host.FirstChild; c != nil; c = c.NextSibling {
-					if c != sr && d.rare.parent[c] == n { // d.rare is set: n is in a shadow tree
+					if c != sr && d.parentOf(c) == n { // d.rare is set: n is in a shadow tree
 						buf = append(buf, c)
 					}
 				}
@@ -616,17 +667,14 @@ func (d *Doc) Frame(iframe *html.Node) *Doc {
 	if d.rare == nil {
 		return nil
 	}
-	return d.rare.frames[iframe]
+	f, _ := d.rare.frames.get(iframe)
+	return f
 }
 
 // SetFrame attaches sub as the content document of the iframe element.
 // Adapters call it while building a Doc, before sharing it.
 func (d *Doc) SetFrame(iframe *html.Node, sub *Doc) {
-	r := d.more()
-	if r.frames == nil {
-		r.frames = make(map[*html.Node]*Doc)
-	}
-	r.frames[iframe] = sub
+	d.more().frames.set(iframe, sub)
 }
 
 // Facts returns the live facts recorded for n, or nil.

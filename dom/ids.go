@@ -31,6 +31,7 @@ func (t *idIndex) build(d *Doc, withID []int32) {
 		return
 	}
 	t.slots = make([]int32, len(withID)+len(withID)/2+1)
+	scoped := d.scoped
 	for _, i := range withID {
 		n := d.Elements[i]
 		id := firstID(n)
@@ -41,7 +42,7 @@ func (t *idIndex) build(d *Doc, withID []int32) {
 				t.slots[s] = i + 1
 				break
 			}
-			if d.sameID(int(v)-1, sc, id) {
+			if d.sameID(int(v)-1, sc, id, scoped) {
 				break // a later element with the same id: the first wins
 			}
 			if s++; s == len(t.slots) {
@@ -56,12 +57,13 @@ func (t *idIndex) find(d *Doc, sc *html.Node, id string) *html.Node {
 	if len(t.slots) == 0 || id == "" {
 		return nil
 	}
+	scoped := d.scoped
 	for s := t.slot(sc, id); ; {
 		v := t.slots[s]
 		if v == 0 {
 			return nil
 		}
-		if i := int(v) - 1; d.sameID(i, sc, id) {
+		if i := int(v) - 1; d.sameID(i, sc, id, scoped) {
 			return d.Elements[i]
 		}
 		if s++; s == len(t.slots) {
@@ -77,10 +79,11 @@ func (t *idIndex) slot(sc *html.Node, id string) int {
 }
 
 // sameID reports whether element i has id (its first id attribute) and is
-// in tree sc.
-func (d *Doc) sameID(i int, sc *html.Node, id string) bool {
+// in tree sc. scoped is d.scoped: when it is false every element is in
+// the document tree (sc is nil) and the search for the tree is skipped.
+func (d *Doc) sameID(i int, sc *html.Node, id string, scoped bool) bool {
 	n := d.Elements[i]
-	return firstID(n) == id && d.Scope(n) == sc
+	return firstID(n) == id && (!scoped || d.scopeOf(n) == sc)
 }
 
 // firstID returns n's first id attribute without a namespace, as

@@ -157,7 +157,7 @@ func TestWalkScopes(t *testing.T) {
 		assert.Same(t, scopes[i], d.Scope(e), "element %d <%s>", i, e.Data)
 	}
 	require.NotNil(t, d.rare)
-	assert.Len(t, d.rare.hosts, 4)
+	assert.Len(t, d.rare.shadow, 4)
 }
 
 // TestNoEmptyMaps checks that a document without ids or shadow trees keeps

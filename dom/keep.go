@@ -31,8 +31,8 @@ var forgotten = &indexes{}
 // large page), keeps its index.
 func (d *Doc) Forget() {
 	if d.rare != nil {
-		for _, f := range d.rare.frames {
-			f.Forget()
+		for _, e := range d.rare.frames {
+			e.v.Forget()
 		}
 	}
 	if d.slab != nil || len(d.index.slots) == 0 {

@@ -39,7 +39,7 @@ func indexAnswers(d *Doc) []int {
 	}
 	if d.rare != nil {
 		for _, n := range d.Elements {
-			if f := d.rare.frames[n]; f != nil {
+			if f := d.Frame(n); f != nil {
 				out = append(out, -2)
 				out = append(out, indexAnswers(f)...)
 			}

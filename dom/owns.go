@@ -100,6 +100,14 @@ func (d *Doc) HasOwns() bool { return d.rare != nil && len(d.rare.owner) > 0 }
 // AXParent returns n's parent in the accessibility tree: its aria-owns
 // owner, else its flat-tree parent.
 func (d *Doc) AXParent(n *html.Node) *html.Node {
+	if d.rare == nil {
+		return n.Parent // no aria-owns, no shadow tree
+	}
+	return d.axParent(n)
+}
+
+// axParent is AXParent for a document with a rare part.
+func (d *Doc) axParent(n *html.Node) *html.Node {
 	if o := d.Owner(n); o != nil {
 		return o
 	}
