@@ -88,14 +88,24 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 		// without one the fast path takes each run whole
 		limit = 0
 	}
+	i := 0
+	if limit == 0 {
+		i = plainRun(s, &plainTab[mode], escWord[mode])
+		if i == len(s) {
+			return append(dst, s...) // most names: nothing to clean, nothing to escape
+		}
+		// the fast path's first run, as the loop would take it (without
+		// a limit nothing is cut, and n only needs to be nonzero)
+		dst = append(dst, s[:i]...)
+	}
 	start := len(dst)
-	n := 0          // runes emitted so far
+	n := i          // runes emitted so far
 	cut := -1       // len(dst) once limit-1 runes were emitted
 	space := false  // a space is pending (emitted lazily before the next rune)
 	if limit == 1 { // degenerate: only the ellipsis fits
 		cut = start
 	}
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if plain := &plainTab[mode]; plain[c] {
 			// fast path: copy a run of printable ASCII needing no escape,
@@ -176,6 +186,35 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 		}
 	}
 	return dst
+}
+
+// plainRun returns how far appendClean's fast path (without a limit)
+// takes s in its first run when s starts and ends with a plain byte:
+// printable ASCII that mode leaves unescaped, with single spaces between;
+// len(s) when that is all of s, which then has nothing to clean, cut or
+// escape. It returns 0, having read no further, when s is empty or its
+// first or last byte is not plain. The run is checked eight bytes a step
+// (plainWords) and then byte by byte, as the fast path checks it, but
+// without its limit's and pending space's bookkeeping. plain and esc are
+// mode's plainTab and escWord.
+func plainRun(s string, plain *[256]bool, esc uint64) int {
+	if len(s) == 0 || !plain[s[0]] || !plain[s[len(s)-1]] {
+		return 0
+	}
+	j := 1
+	if len(s) >= 9 {
+		j = plainWords(s, 1, len(s), esc)
+	}
+	for j < len(s) {
+		if plain[s[j]] {
+			j++
+		} else if s[j] == ' ' && plain[s[j+1]] { // s[j+1] exists: s ends with a plain byte
+			j += 2
+		} else {
+			break
+		}
+	}
+	return j
 }
 
 // truncate cuts dst back to cut, drops a trailing space written after start

@@ -10,9 +10,10 @@ import (
 // before line asked the role's facts once for all of them (and rowLine
 // only of a node with children whose role prints as row), before the
 // facts said whether a role is a part (for Node.Addressable), before the
-// indent was appended a run of spaces at a time and isMore tested the
-// role first: the reference for TestLineSameAsOld (oldLine, with
-// oldDrain).
+// indent was appended four levels at a time and isMore tested the role
+// first (and before the element's piece kept the buffer in a local and
+// appended a known role's "[role] " at once): the reference for
+// TestLineSameAsOld (oldLine, with oldDrain).
 
 // oldIsMore is isMore as it was.
 func oldIsMore(n *axtree.Node) bool { return n.More() > 0 && n.Role == "" }

@@ -767,17 +767,18 @@ func (p *printer) elementPiece(n *axtree.Node, depth int, f *roleFacts) bool {
 	}
 	key := f.key
 	p.pieceCtx = f.ctx
+	buf := p.buf // in a register between the appends; p.buf again at the end
 	if id && p.linkForm(n, key) {
 		// "[name](N)": a plain link, said as prose says it (FORMAT.md,
 		// "Links"), unless its name would read as the start of a quoted
 		// attribute, `[key="…`: then the element line says it.
-		mark := len(p.buf)
-		p.buf = append(p.buf, '[')
-		p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escLink)
-		if !quotedAttrStart(p.buf[mark+1:]) {
-			p.buf = append(p.buf, ']', '(')
-			p.buf = appendInt(p.buf, n.ID)
-			p.buf = append(p.buf, ')')
+		mark := len(buf)
+		buf = append(buf, '[')
+		buf = appendClean(buf, n.Name, p.opt.NameLimit, escLink)
+		if !quotedAttrStart(buf[mark+1:]) {
+			buf = append(buf, ']', '(')
+			buf = appendInt(buf, n.ID)
+			p.buf = append(buf, ')')
 			if !p.opt.InlineState {
 				if _, held := p.ids.addHeld(n.ID); !held {
 					p.ids.add(n.ID)
@@ -787,9 +788,8 @@ func (p *printer) elementPiece(n *axtree.Node, depth int, f *roleFacts) bool {
 			p.nl, p.open, p.openLink = true, len(n.Children) == 0, true
 			return true
 		}
-		p.buf = p.buf[:mark]
+		buf = buf[:mark]
 	}
-	p.buf = appendRole(p.buf, n, key)
 	// The form state leaves the line for the record when the id names this
 	// element unambiguously: the first element line with that id.
 	toRecord := false
@@ -800,38 +800,45 @@ func (p *printer) elementPiece(n *axtree.Node, depth int, f *roleFacts) bool {
 		}
 	}
 	recorded := false
-	p.keys.reset()
 	d := n.Detail // states, actions and props: most nodes have none
-	if d != nil {
-		for _, a := range d.States {
-			k := cleanKey(a.Key)
-			if k == "" || k == "actions" || !p.keys.add(k) {
-				continue
+	if d == nil && !n.Inferred && f.open != "" {
+		buf = append(buf, f.open...) // "[role] " at once
+	} else {
+		buf = appendRole(buf, n, key)
+		if d != nil {
+			p.keys.reset()
+			for _, a := range d.States {
+				k := cleanKey(a.Key)
+				if k == "" || k == "actions" || !p.keys.add(k) {
+					continue
+				}
+				if toRecord && recordState(k) {
+					recorded = true
+					continue
+				}
+				buf = append(buf, '[')
+				buf = append(buf, k...)
+				buf = appendValue(buf, a.Value, p.opt.ValueLimit)
+				buf = append(buf, ']')
 			}
-			if toRecord && recordState(k) {
-				recorded = true
-				continue
-			}
-			p.buf = append(p.buf, '[')
-			p.buf = append(p.buf, k...)
-			p.buf = appendValue(p.buf, a.Value, p.opt.ValueLimit)
-			p.buf = append(p.buf, ']')
+			buf = p.appendActions(buf, d.Actions)
 		}
-		p.buf = p.appendActions(p.buf, d.Actions)
+		buf = append(buf, ' ')
 	}
-	p.buf = append(p.buf, ' ')
-	mark := len(p.buf)
-	p.buf = appendClean(p.buf, n.Name, p.opt.NameLimit, escPlain)
-	if len(p.buf) == mark {
-		p.buf = p.buf[:mark-1]
+	mark := len(buf)
+	buf = appendClean(buf, n.Name, p.opt.NameLimit, escPlain)
+	if len(buf) == mark {
+		buf = buf[:mark-1]
 	}
 	if id {
-		p.buf = append(p.buf, " [id="...)
-		p.buf = appendInt(p.buf, n.ID)
-		p.buf = append(p.buf, ']')
+		buf = append(buf, " [id="...)
+		buf = appendInt(buf, n.ID)
+		buf = append(buf, ']')
 	}
 	p.flagged = false
-	p.keys.reset()
+	if d != nil || p.opt.Extra != nil { // (the keys of this line's props and hook attributes)
+		p.keys.reset()
+	}
 	if d != nil {
 		if toRecord {
 			// mark the state props as printed, so that neither a later
@@ -842,15 +849,16 @@ func (p *printer) elementPiece(n *axtree.Node, depth int, f *roleFacts) bool {
 				}
 			}
 		}
-		p.buf = p.appendProps(p.buf, d.Props, p.opt.ValueLimit)
+		buf = p.appendProps(buf, d.Props, p.opt.ValueLimit)
 	}
 	if recorded {
 		p.record = append(p.record, n)
 	}
 	if p.opt.Extra != nil {
-		p.buf = p.appendProps(p.buf, p.extra, 0)
+		buf = p.appendProps(buf, p.extra, 0)
 		clear(p.extra) // drop references to the hook's strings
 	}
+	p.buf = buf
 	p.nl, p.open = true, id && !p.flagged && len(n.Children) == 0
 	return true
 }
@@ -885,7 +893,8 @@ type roleFacts struct {
 	key  string
 	ctx  int
 	cell string
-	part bool // axtree.PartRole
+	part bool   // axtree.PartRole
+	open string // "[key] ", appendRole's bytes and the space after them; "" when unknown (learnt) or key is ""
 }
 
 // addressable is n.Addressable() for element n whose role's facts are f:
@@ -935,7 +944,7 @@ func (p *printer) learnRole(f *roleFacts, role string) *roleFacts {
 		// a role of the roles package (a built tree's are): its facts
 		// were found once, at package initialization
 		k := &knownRoleFacts[id]
-		*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: k.key, ctx: k.ctx, cell: k.cell, part: k.part}
+		*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: k.key, ctx: k.ctx, cell: k.cell, part: k.part, open: k.open}
 		return f
 	}
 	*f = roleFacts{data: unsafe.StringData(role), n: len(role), key: cleanKey(role), ctx: cellContext(role), cell: cellRole(role), part: axtree.PartRole(role)}
@@ -950,6 +959,9 @@ var knownRoleFacts = func() (t [roles.NumIDs]roleFacts) {
 	for id := range roles.NumIDs {
 		if name := roles.ID(id).String(); name != "" {
 			t[id] = roleFacts{key: cleanKey(name), ctx: cellContext(name), cell: cellRole(name), part: axtree.PartRole(name)}
+			if k := t[id].key; k != "" {
+				t[id].open = "[" + k + "] "
+			}
 		}
 	}
 	return t
