@@ -114,3 +114,46 @@ func TestGenWrapSameAnswers(t *testing.T) {
 		}
 	}
 }
+
+// oldSlotHitsFor is the slot cache's size before small documents had a
+// smaller one: the oracle of TestSlotHitsForSmallDocs.
+func oldSlotHitsFor(n int) int {
+	size := slotHitSlots
+	for size > 8 && size/2 >= n {
+		size /= 2
+	}
+	return size
+}
+
+// TestSlotHitsForSmallDocs checks the slot cache's size: as before for a
+// document of smallDoc elements or more, a power of two of at most
+// smallSlotHits (and at least 8, and no more than before) for a smaller
+// one; and that a Computer makes its cache at that size, on every corpus
+// page.
+func TestSlotHitsForSmallDocs(t *testing.T) {
+	for n := 0; n < 5000; n++ {
+		got, old := slotHitsFor(n), oldSlotHitsFor(n)
+		if n >= smallDoc {
+			if !assert.Equal(t, old, got, "%d elements", n) {
+				return
+			}
+			continue
+		}
+		if !assert.True(t, got&(got-1) == 0 && got >= 8 && got <= smallSlotHits && got <= old, "%d elements: %d entries (was %d)", n, got, old) {
+			return
+		}
+	}
+	assert.Equal(t, 16, slotHitsFor(39), "wrappers")
+	assert.Equal(t, 64, slotHitsFor(1112), "orders-grid")
+	for _, p := range corpusPages(t) {
+		d, err := dom.ParseDoc(p.src)
+		require.NoError(t, err, p.name)
+		c := New(d, nil)
+		for _, e := range d.Elements {
+			c.Hidden(e)
+		}
+		if d.Len() > 0 {
+			assert.Equal(t, slotHitsFor(d.Len()), len(c.slotHits), p.name)
+		}
+	}
+}
