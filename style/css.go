@@ -27,7 +27,43 @@ const (
 	numProps
 )
 
-// propByName maps a lower-case property name to its prop.
+// propOf returns the prop of a lower-case property name, as propByName
+// (a switch: no hashing).
+func propOf(name string) (prop, bool) {
+	switch name {
+	case "display":
+		return propDisplay, true
+	case "visibility":
+		return propVisibility, true
+	case "content-visibility":
+		return propContentVisibility, true
+	case "cursor":
+		return propCursor, true
+	case "content":
+		return propContent, true
+	}
+	return 0, false
+}
+
+// oneWord reports whether v is one non-empty word of ASCII bytes that are
+// not white space (strings.Fields gives v itself).
+func oneWord(v string) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c >= 0x80 || asciiSpace[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiSpace marks the ASCII bytes strings.Fields splits at.
+var asciiSpace = [128]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// propByName maps a lower-case property name to its prop (the table
+// propOf's switch spells out; kept for the tests).
 var propByName = map[string]prop{
 	"display":            propDisplay,
 	"visibility":         propVisibility,
@@ -679,7 +715,7 @@ func appendDecl(out []decl, d string) []decl {
 	if len(name) > 20 {
 		return out
 	}
-	p, ok := propByName[dom.LowerASCII(name)]
+	p, ok := propOf(dom.LowerASCII(name))
 	if !ok {
 		return out
 	}
@@ -771,6 +807,13 @@ var displayKeywords = map[string]bool{
 // normalizeDisplay maps a display value (one to three keywords) to a single
 // keyword: "inline flow-root" to "inline-block", "block flex" to "flex", ...
 func normalizeDisplay(v string) (string, bool) {
+	if oneWord(v) {
+		// one word (most values): what Fields would give, without the slice
+		if v == "flow" {
+			return "block", true
+		}
+		return v, displayKeywords[v]
+	}
 	f := strings.Fields(v)
 	if len(f) == 1 {
 		if f[0] == "flow" {

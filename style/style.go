@@ -182,21 +182,35 @@ func New(d *dom.Doc) *Sheet {
 	if !d.HasShadowRoots() {
 		return s // no host to look for (most pages)
 	}
-	for _, e := range d.Elements {
-		if sr := d.ShadowRoot(e); sr != nil {
-			s.ancOn = false // the flat tree is not the DOM tree selectors match in
-			s.shadows = true
-			for c := e.FirstChild; c != nil; c = c.NextSibling {
-				if c != sr && d.Parent(c) != c.Parent {
-					if s.slots == nil {
-						s.slots = map[*html.Node]bool{}
-					}
-					s.slots[d.Parent(c)] = true
+	s.findSlots()
+	return s
+}
+
+// findSlots marks the slots that have assigned nodes, for a document with
+// shadow roots. A shadow root is a <template> child of its host, so the
+// hosts are found from the templates (a name test each) instead of asking
+// every element for a shadow root (a map lookup each).
+func (s *Sheet) findSlots() {
+	d := s.doc
+	for _, sr := range d.Elements {
+		if sr.Data != "template" {
+			continue
+		}
+		e := sr.Parent
+		if e == nil || d.ShadowRoot(e) != sr {
+			continue
+		}
+		s.ancOn = false // the flat tree is not the DOM tree selectors match in
+		s.shadows = true
+		for c := e.FirstChild; c != nil; c = c.NextSibling {
+			if c != sr && d.Parent(c) != c.Parent {
+				if s.slots == nil {
+					s.slots = map[*html.Node]bool{}
 				}
+				s.slots[d.Parent(c)] = true
 			}
 		}
 	}
-	return s
 }
 
 // Forget drops the computed style the Sheet remembers for each element
