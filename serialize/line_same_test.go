@@ -51,7 +51,29 @@ func lineCases() map[string]*axtree.Tree {
 		n.Children = []*axtree.Node{c, j(txt("tail"))}
 		n = c
 	}
+	// rows whose first cell holds an element (firstCellNests): printed
+	// before (seen: the cell prints as a leaf), itself, past MaxDepth
+	// 40, after a nil or an empty text, a non-cell first, a text first,
+	// cells under an empty text (the row prints as a line of cells)
+	printed := el(800, "link", "printed before")
+	self := el(802, "cell", "self")
+	self.Children = []*axtree.Node{self}
+	deepRow := el(810, "row", "", el(811, "cell", "c", el(812, "link", "deep")))
+	for i := 0; i < 40; i++ {
+		deepRow = el(820+i, "group", "", deepRow)
+	}
+	blank := txt(" ")
+	blank.Children = []*axtree.Node{el(871, "cell", "under a blank text")}
+	nests := []*axtree.Node{printed, el(869, "table", "", el(870, "row", "", blank, el(872, "cell", "z"))), el(803, "table", "",
+		el(804, "row", "", el(805, "cell", "a", printed), el(806, "cell", "b")),
+		el(807, "row", "", self, el(808, "cell", "b")),
+		el(809, "row", "", nil, el(813, "cell", "x", nil, el(814, "button", "b")), el(815, "cell", "y")),
+		el(816, "row", "", el(817, "cell", "x", txt(" "), el(818, "link", "l"))),
+		el(819, "row", "", el(860, "button", "not a cell", el(861, "link", "l"))),
+		el(862, "row", "", txt("text first"), el(863, "cell", "x", el(864, "link", "l"))),
+		el(865, "row", "", el(866, "cell", "x", el(867, "link", "l")), el(868, "cell", "y"))), deepRow}
 	return map[string]*axtree.Tree{
+		"nests": {Roots: nests},
 		"rows":  {Roots: rowCases()},
 		"grid":  {Roots: []*axtree.Node{el(1, "grid", "g", many...), el(2, "table", "t", many...)}},
 		"parts": {Roots: parts},

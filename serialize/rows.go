@@ -116,6 +116,9 @@ func (p *printer) rowForm(n *axtree.Node, depth int, f *roleFacts) bool {
 		printsText(n.Name) || n.ID > 0 && f.addressable(n) || !p.bareWithHook(n) {
 		return false
 	}
+	if p.opt.Extra == nil && p.firstCellNests(n, depth) {
+		return false // a cell holding a checkbox, a link, a button: most table rows
+	}
 	if p.marked == nil {
 		// the first row walked: room for a few rows' cells and marks
 		// (one array, each half capped) and for quietWalk's stack at
@@ -139,6 +142,34 @@ func (p *printer) rowForm(n *axtree.Node, depth int, f *roleFacts) bool {
 		p.deep = true // a cell's content was cut for MaxDepth, as the walk would have said
 	}
 	return true
+}
+
+// firstCellNests reports, without quietWalk's marks, that quietWalk
+// would turn row n (at depth) down at its first node: n's first child c
+// (nil ones passed over) is an element not seen yet, and c's first child
+// g is an element other than c, not seen yet, within MaxDepth. quietWalk
+// marks c and either turns it down (not a cell) or walks its children,
+// where g, the first it meets, prints below a cell. (Only the first of
+// each: a later one may be reached, and marked seen, through an earlier
+// one in a tree built by hand.) rowForm asks it only without an Extra
+// hook, whose calls quietWalk would make.
+func (p *printer) firstCellNests(n *axtree.Node, depth int) bool {
+	c := firstKid(n)
+	if c == nil || c.Role == "" || p.seen.has(c) {
+		return false
+	}
+	g := firstKid(c)
+	return g != nil && g != c && g.Role != "" && depth+2 < p.opt.MaxDepth && !p.seen.has(g)
+}
+
+// firstKid returns n's first child that is not nil, or nil.
+func firstKid(n *axtree.Node) *axtree.Node {
+	for _, c := range n.Children {
+		if c != nil {
+			return c
+		}
+	}
+	return nil
 }
 
 // quietWalk goes over kids at depth as the printer's walk would, without
