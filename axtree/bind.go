@@ -57,6 +57,60 @@ func newBinding(d *dom.Doc, ids int) binding {
 	return b
 }
 
+// bindNumbered numbers the elements of roots and their subtrees from 1
+// on, in pre-order (numberNodes), and binds each id to its element as
+// newBinding and bindTree would, in one walk, into slots for at most
+// slots-1 ids. It returns the binding of ids, of length the next id free;
+// an empty one, with the ids given so far to be given again, when the
+// tree has more elements than that.
+func bindNumbered(d *dom.Doc, roots []*Node, slots int) binding {
+	b := binding{doc: d}
+	if len(d.Elements) <= shortMaxIndex+1 {
+		at := make([]uint16, slots)
+		at[0] = noShort
+		if next, ok := numberBind(roots, 1, len(d.Elements), at, noShort); ok {
+			b.at = at[:next]
+			return b
+		}
+		return binding{}
+	}
+	w := make([]int32, slots)
+	w[0] = noWide
+	if next, ok := numberBind(roots, 1, len(d.Elements), w, noWide); ok {
+		b.more = &bindMore{wide: w[:next]}
+		return b
+	}
+	return binding{}
+}
+
+// numberBind gives the elements of ns and their subtrees ids from next on
+// and binds each in at to its DOM index when it is one of the page's els
+// elements, else to no; it returns the next id free, or false once an id
+// would fall past at.
+func numberBind[S uint16 | int32](ns []*Node, next, els int, at []S, no S) (int, bool) {
+	for _, n := range ns {
+		if n.Role != "" {
+			if next >= len(at) {
+				return next, false
+			}
+			v := no
+			if uint(n.DOM) < uint(els) {
+				v = S(n.DOM)
+			}
+			at[next] = v
+			n.ID = next
+			next++
+		}
+		if len(n.Children) > 0 {
+			var ok bool
+			if next, ok = numberBind(n.Children, next, els, at, no); !ok {
+				return next, false
+			}
+		}
+	}
+	return next, true
+}
+
 // bindTree binds each element node of ns and their subtrees whose DOM
 // index is one of the page's elements to it (a frame's may not be:
 // bindOther binds those).

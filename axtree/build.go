@@ -81,6 +81,9 @@ type knobs struct {
 	// oneLevel has plainKids take no wrapper element (a <span> around a
 	// cell's text), as it did first (29efaaa): only text children.
 	oneLevel bool
+	// twoWalks has number give the ids in one walk and bind them in
+	// another, as it did before numberBind.
+	twoWalks bool
 }
 
 // build is Build with the knobs k.
@@ -94,7 +97,7 @@ func build(d *dom.Doc, c *accname.Computer, opts Options, k knobs) *Tree {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = DefaultMaxNodes
 	}
-	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName, walkText: k.walkText, oneLevel: k.oneLevel}
+	b := &builder{opts: opts, t: &Tree{URL: opts.URL}, top: d, mixed: k.bindAll, noKin: k.noKin, operableByName: k.operableByName, walkText: k.walkText, oneLevel: k.oneLevel, twoWalks: k.twoWalks}
 	b.scratch.ownKids, b.scratch.clearTaken = k.ownKids, k.clearTaken
 	b.scratch.nodes, b.scratch.text = b.nodes0[:0], b.text0[:0]
 	// the path's children start in one array, not grown from nothing
@@ -154,6 +157,7 @@ type builder struct {
 	operableByName bool
 	walkText       bool // knobs.walkText
 	oneLevel       bool // knobs.oneLevel
+	twoWalks       bool // knobs.twoWalks
 }
 
 // kinDepths is the length of builder.kin (kinN, kinBits), a power of two.
@@ -250,6 +254,9 @@ type scratch struct {
 	ownKids bool
 	// clearTaken: knobs.clearTaken
 	clearTaken bool
+	// dropped counts the element nodes put back (put): the tree holds at
+	// most builder.count less these (number).
+	dropped int
 }
 
 // acc accumulates the output children of one kept node (or the roots),
@@ -562,6 +569,9 @@ func (s *scratch) done() {
 // builder's bound list may still name k: number binds the id of an
 // element to the last element made in its node, which is the one kept.
 func (s *scratch) put(k *Node) {
+	if k.Role != "" {
+		s.dropped++
+	}
 	s.free = append(s.free, k)
 }
 
@@ -1911,10 +1921,21 @@ func href(n *html.Node) string {
 // an insertion only renumbers what follows it, and binds each id to its
 // element: the page's element at the node's DOM index, or the one pending
 // records last for the node.
+//
+// The ids are numbered and bound in one walk (numberBind), into slots for
+// the element nodes the build made and did not drop (count less the ones
+// put back: the tree holds no more); a tree with more falls back to
+// numbering first and binding after (numberNodes, bindTree), which
+// knowing the count needs no bound.
 func (b *builder) number() {
-	next := numberNodes(b.t.Roots, 1)
-	b.t.bind = newBinding(b.top, next)
-	b.t.bind.bindTree(b.t.Roots)
+	if !b.twoWalks {
+		b.t.bind = bindNumbered(b.top, b.t.Roots, b.count-b.scratch.dropped+1)
+	}
+	if b.t.bind.len() == 0 {
+		next := numberNodes(b.t.Roots, 1)
+		b.t.bind = newBinding(b.top, next)
+		b.t.bind.bindTree(b.t.Roots)
+	}
 	b.t.bind.bindOther(b.pending)
 	b.pending = nil
 }
