@@ -228,6 +228,7 @@ func (s *Sheet) growAncestors(d int) {
 		n *= 2
 	}
 	s.ancs = append(s.ancs, make([]ancSlot, min(n, maxAncDepth)-len(s.ancs))...)
+	s.m.ancs = s.ancs // the matcher reads the slots (matcher.kept): it follows them here, where they move
 }
 
 // keptAncestors keeps the filters of element p, at depth k, and of its

@@ -1064,7 +1064,6 @@ func (s *Sheet) compute(n *html.Node, parent *entry, e *entry, cas *cascaded) {
 			x.n, x.anc, x.self, x.ok = n, anc, ancFilter{}, ok
 			own = &x.self
 		}
-		s.m.ancs = s.ancs
 	}
 	var at elemAttrs
 	at.read(n)
