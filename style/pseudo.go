@@ -2,9 +2,11 @@ package style
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/axtree/axtree/dom"
 )
@@ -422,7 +424,7 @@ func atPosition(n *html.Node, pos posBits) bool {
 
 // Match reports whether n has the tag, id and every class.
 func (x *simpleSel) Match(n *html.Node) bool {
-	if n.Type != html.ElementNode || x.tag != "" && n.Data != x.tag {
+	if n.Type != html.ElementNode || x.tag != "" && !sameName(n.Data, x.tag) {
 		return false
 	}
 	if x.id != "" {
@@ -442,6 +444,12 @@ func (x *simpleSel) Match(n *html.Node) bool {
 		}
 	}
 	return x.pos == 0 || atPosition(n, x.pos)
+}
+
+// sameName is a == b, without a byte compare when both are the same
+// string (an element's name and a compound's tag, both the tag's atom).
+func sameName(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // hasToken reports whether whitespace-separated list s contains tok.
@@ -518,6 +526,12 @@ func parseSimple(s string, pseudo bool) (*simpleSel, bool) {
 		x.tag = dom.LowerASCII(name())
 		if x.tag == "" || x.tag[0] >= '0' && x.tag[0] <= '9' || x.tag[0] == '-' {
 			return nil, false
+		}
+		if a := atom.Lookup([]byte(x.tag)); a != 0 && a.String() == x.tag {
+			// the atom's own string, which the parser gives the elements
+			// of that tag as their name: Match finds them the same
+			// string without comparing its bytes
+			x.tag = a.String()
 		}
 	}
 	if k := len(s) - len("::before"); pseudo && k >= 0 && s[k:] == "::before" {

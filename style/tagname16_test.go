@@ -1,0 +1,63 @@
+package style
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/axtree/axtree/dom"
+	"github.com/axtree/axtree/internal/shared"
+)
+
+// tagNameCases are tags a compound names and elements spell otherwise:
+// custom elements (no atom), SVG names in camel case, upper case in the
+// source, an atom's name as a custom element's prefix.
+var tagNameCases = map[string]string{
+	"names": `<style>my-el, clippath, lineargradient, svg, rect, a, p, DIV, span.x, b:first-child, tablex, tabl { display: block }</style>` +
+		`<my-el>m</my-el><MY-EL>M</MY-EL><svg><clipPath><rect/></clipPath><linearGradient/><a>svg a</a><p>svg p</p></svg>` +
+		`<div><span class=x>s</span><b>b</b></div><tablex>t</tablex><tabl>u</tabl><P>P</P>`,
+}
+
+// TestTagCompareSameAsBytes checks Match with the compounds' tags as
+// parseSimple keeps them (an atom's own string, compared by address
+// first) against Match with a copy of each tag (compared by bytes), for
+// every simple compound of the corpus pages' sheets (up to 400 a page)
+// and every element of the page.
+func TestTagCompareSameAsBytes(t *testing.T) {
+	pairs := 0
+	for name, src := range shared.ReadPages(t, tagNameCases, filepath.Join("..", "corpus", "pages")) {
+		root, err := html.Parse(strings.NewReader(string(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := dom.New(root)
+		s := New(d)
+		if s.rules == nil {
+			continue
+		}
+		var xs, copies []*simpleSel
+		seen := map[*simpleSel]bool{}
+		for i := range s.rules.sels {
+			for _, c := range s.rules.sels[i].comps {
+				if x, ok := c.(*simpleSel); ok && x.tag != "" && !seen[x] && len(xs) < 400 {
+					seen[x] = true
+					xs = append(xs, x)
+					y := *x
+					y.tag = strings.Clone(x.tag)
+					copies = append(copies, &y)
+				}
+			}
+		}
+		for _, e := range d.Elements {
+			for k, x := range xs {
+				pairs++
+				if got, want := x.Match(e), copies[k].Match(e); got != want {
+					t.Fatalf("%s: %q on <%s>: %v, by bytes %v", name, x.text, e.Data, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d compound-element pairs", pairs)
+}
