@@ -515,27 +515,31 @@ const (
 )
 
 // simpleHit is one slot of the matcher's memo: a simple compound, an
-// element, and whether it matches.
+// element, and whether it matches, in 16 bytes: the element's address,
+// plus one when it matches (an address inside the element, which nodes'
+// alignment keeps apart from the next one's).
 type simpleHit struct {
 	x  *simpleSel
-	n  *html.Node
-	ok bool
+	nk unsafe.Pointer // n, or one byte into n when x matches n
 }
 
 // simpleMatch is x.Match(n) through the memo (the answer depends on n's
 // tag and attributes alone, which do not change; the addresses are only
-// hashed, never turned back into pointers).
+// hashed and compared, never followed).
 func (m *matcher) simpleMatch(x *simpleSel, n *html.Node) bool {
 	if m.memo == nil {
 		m.memo = new([memoSlots]simpleHit)
 	}
 	h := (uint64(uintptr(unsafe.Pointer(x))) ^ uint64(uintptr(unsafe.Pointer(n)))*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
 	e := &m.memo[h>>(64-memoBits)]
-	if e.x == x && e.n == n {
-		return e.ok
+	if d := uintptr(e.nk) ^ uintptr(unsafe.Pointer(n)); e.x == x && d <= 1 {
+		return d == 1
 	}
 	ok := x.Match(n)
-	*e = simpleHit{x, n, ok}
+	e.x, e.nk = x, unsafe.Pointer(n)
+	if ok {
+		e.nk = unsafe.Add(e.nk, 1)
+	}
 	return ok
 }
 

@@ -61,3 +61,43 @@ func TestTagCompareSameAsBytes(t *testing.T) {
 	}
 	t.Logf("%d compound-element pairs", pairs)
 }
+
+// TestSimpleMatchMemoSameAsMatch checks the matcher's memo of simple
+// compounds' answers (the answer kept in the element address's low bit)
+// against Match, for every simple compound of the corpus sheets (up to
+// 400 a page) on every element, asked twice in a scattered order (so that
+// answers are read back from the memo and slots are refilled).
+func TestSimpleMatchMemoSameAsMatch(t *testing.T) {
+	for name, src := range shared.ReadPages(t, tagNameCases, filepath.Join("..", "corpus", "pages")) {
+		root, err := html.Parse(strings.NewReader(string(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := dom.New(root)
+		s := New(d)
+		if s.rules == nil {
+			continue
+		}
+		var xs []*simpleSel
+		seen := map[*simpleSel]bool{}
+		for i := range s.rules.sels {
+			for _, c := range s.rules.sels[i].comps {
+				if x, ok := c.(*simpleSel); ok && !seen[x] && len(xs) < 400 {
+					seen[x] = true
+					xs = append(xs, x)
+				}
+			}
+		}
+		var m matcher
+		for pass := 0; pass < 2; pass++ {
+			for k, e := range d.Elements {
+				for j := range xs {
+					x := xs[(j*7+k+pass)%len(xs)]
+					if got, want := m.simpleMatch(x, e), x.Match(e); got != want {
+						t.Fatalf("%s: %q on <%s>: memo %v, Match %v", name, x.text, e.Data, got, want)
+					}
+				}
+			}
+		}
+	}
+}
