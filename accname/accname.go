@@ -100,6 +100,11 @@ type Computer struct {
 
 	// tables is roles.ComputeWith's memo of the last table part's table.
 	tables roles.Tables
+
+	// named is the indexed element Name was asked last (nil: none since
+	// the memo was made), namedAt its index, for Index.
+	named   *html.Node
+	namedAt int32
 }
 
 // slot is the memo of one indexed element, 16 bytes: the name is held as
@@ -193,15 +198,28 @@ func (c *Computer) slotSlow(n *html.Node) *slot {
 }
 
 // Index returns n's element index in the Computer's document,
-// Doc().Index(n), from the cache of the elements it was asked about last
-// when n is among them: a tree builder asks for the index of the element
-// whose role, hidden-ness and name it has just asked.
+// Doc().Index(n). A tree builder asks for the index of the element whose
+// role, hidden-ness and name it has just asked: the element Name answered
+// last is told by two compares, inlined into the caller; another from the
+// cache of the elements asked about last when n is among them.
 func (c *Computer) Index(n *html.Node) int {
+	if n == c.named && n != nil {
+		return int(c.namedAt)
+	}
+	return c.indexSlow(n)
+}
+
+// slotIndex is the index of the element whose memo slot is sl, from the
+// addresses (slotSize bytes a slot): all a slotHit keeps of it.
+func (c *Computer) slotIndex(sl *slot) int {
+	return int((uintptr(unsafe.Pointer(sl)) - uintptr(unsafe.Pointer(unsafe.SliceData(c.memo)))) / slotSize)
+}
+
+// indexSlow is Index past Computer.named.
+func (c *Computer) indexSlow(n *html.Node) int {
 	if h := c.slotHits; h != nil && n != nil {
 		if x := &h[slotHitOf(n)&(len(h)-1)]; x.n == n {
-			// x.s is &c.memo[i]: i from the addresses (slotSize bytes
-			// a slot), which is all an entry keeps of it
-			return int((uintptr(unsafe.Pointer(x.s)) - uintptr(unsafe.Pointer(unsafe.SliceData(c.memo)))) / slotSize)
+			return c.slotIndex(x.s)
 		}
 	}
 	return c.doc.Index(n)
@@ -272,6 +290,7 @@ func (c *Computer) allocMemo() {
 func (c *Computer) Forget() {
 	c.memo, c.descIdx = nil, nil
 	c.slotHits = nil // its entries point into memo
+	c.named = nil
 	c.roles, c.names, c.descs = nil, nil, nil
 	c.hidden, c.ariaH, c.visited = nil, nil, nil
 	c.xform = nil
@@ -395,6 +414,7 @@ func (c *Computer) Name(n *html.Node) string {
 		sl = c.slotSlow(n)
 	}
 	if sl != nil {
+		c.named, c.namedAt = n, int32(c.slotIndex(sl))
 		if sl.flags&hasName != 0 {
 			return sl.getName()
 		}
