@@ -114,7 +114,7 @@ func (p *printer) jsonNodes(t *axtree.Tree) {
 		return
 	}
 	if !p.seenMade {
-		hint, _, texts := p.sizeHint(t.Roots)
+		hint, _, texts, _, _ := p.sizeHint(t.Roots)
 		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 	}
 	var stack []jsonItem

@@ -1,6 +1,8 @@
 package serialize
 
 import (
+	"unsafe"
+
 	"github.com/axtree/axtree/axtree"
 	"github.com/axtree/axtree/internal/ptrset"
 )
@@ -22,7 +24,7 @@ import (
 type nodeSet struct {
 	byID  []*axtree.Node // the node held for each id; nil: none
 	holes []uint64       // ids whose slot delete emptied: rest may hold a node of that id
-	rest  ptrset.Set[axtree.Node]
+	rest  restSet
 
 	bits  []uint64 // makeNodeBits' set: the ids held, a bit each (never empty); nil: byID's set
 	clash bool     // bits met an id already held: the answers since may be wrong
@@ -37,7 +39,7 @@ const maxSlots = 1 << 21
 func makeNodeSet(ids, texts int) nodeSet {
 	s := nodeSet{byID: make([]*axtree.Node, min(max(ids, 0), maxSlots)+1)}
 	if texts > 0 {
-		s.rest = ptrset.Make[axtree.Node](texts) // else made by a first member, if any
+		s.rest = restSet{set: ptrset.Make[axtree.Node](texts)} // else made by a first member, if any
 	}
 	return s
 }
@@ -48,9 +50,99 @@ func makeNodeSet(ids, texts int) nodeSet {
 func makeNodeBits(ids, texts int) nodeSet {
 	s := nodeSet{bits: make([]uint64, min(max(ids, 0), maxSlots)>>6+1)}
 	if texts > 0 {
-		s.rest = ptrset.Make[axtree.Node](texts)
+		s.rest = restSet{set: ptrset.Make[axtree.Node](texts)}
 	}
 	return s
+}
+
+// restSet is the set of pointers of a nodeSet: the nodes whose address
+// lies in a range (the texts sizeHint met: lo to hi) in a bit each, by
+// their offset from lo in nodes (distinct nodes do not overlap, so two
+// never share a bit; the heap does not move them), others in a ptrset.
+// A built tree's texts sit in a few chunks of nodes (axtree's slabs) a
+// few thousand nodes apart: a bit a node of the range costs less than a
+// ptrset's word per slot, and a test of it less than a hash and a probe.
+type restSet struct {
+	lo   uintptr
+	bits []uint64 // nil: every member in set
+	set  ptrset.Set[axtree.Node]
+}
+
+const nodeBytes = unsafe.Sizeof(axtree.Node{})
+
+// makeRest returns the restSet for texts nodes whose addresses lie in
+// lo to hi (lo > hi: none): bits over the range when they take fewer
+// bytes than ptrset.Make(texts)'s slots, else that ptrset.
+func makeRest(texts int, lo, hi uintptr) restSet {
+	if texts <= 0 {
+		return restSet{}
+	}
+	slots := 16 // ptrset's alloc
+	for slots*3 < texts*4 {
+		slots *= 2
+	}
+	if lo <= hi {
+		if words := (hi-lo)/nodeBytes>>6 + 1; words < uintptr(slots) {
+			return restSet{lo: lo, bits: make([]uint64, words)}
+		}
+	}
+	return restSet{set: ptrset.Make[axtree.Node](texts)}
+}
+
+// bit returns the word and mask of n's bit and whether bits holds it.
+func (s *restSet) bit(n *axtree.Node) (w uintptr, m uint64, ok bool) {
+	u := (uintptr(unsafe.Pointer(n)) - s.lo) / nodeBytes // below lo: past the bits
+	w = u >> 6
+	return w, 1 << (u & 63), w < uintptr(len(s.bits))
+}
+
+// Has reports whether n is a member.
+func (s *restSet) Has(n *axtree.Node) bool {
+	if n == nil {
+		return false
+	}
+	if w, m, ok := s.bit(n); ok {
+		return s.bits[w]&m != 0
+	}
+	return s.set.Has(n)
+}
+
+// Add makes n a member and reports whether it was not one before; nil
+// is never one.
+func (s *restSet) Add(n *axtree.Node) bool {
+	if n == nil {
+		return false
+	}
+	if w, m, ok := s.bit(n); ok {
+		old := s.bits[w]
+		s.bits[w] = old | m
+		return old&m == 0
+	}
+	return s.set.Add(n)
+}
+
+// addBit makes n (not nil) a member in the common case, where Add
+// would too, and reports whether it did: n's bit is in bits and clear.
+// When it reports false, nothing changed and Add decides. It is small
+// enough to be inlined in the walk.
+func (s *restSet) addBit(n *axtree.Node) bool {
+	if w, m, ok := s.bit(n); ok && s.bits[w]&m == 0 {
+		s.bits[w] |= m
+		return true
+	}
+	return false
+}
+
+// Delete removes n.
+func (s *restSet) Delete(n *axtree.Node) {
+	if n == nil {
+		return
+	}
+	if w, m, ok := s.bit(n); ok {
+		s.bits[w] &^= m
+		return
+	}
+	s.set.Delete(n)
 }
 
 // bit returns the word and mask of id's bit and whether bits holds it.

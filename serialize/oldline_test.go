@@ -258,7 +258,7 @@ func (p *printer) oldRowForm(n *axtree.Node, depth int) bool {
 func oldLineText(t *axtree.Tree, opt Options) []byte {
 	p := newPrinter(opt, nil)
 	if t != nil {
-		hint, _, texts := p.sizeHint(t.Roots)
+		hint, _, texts, _, _ := p.sizeHint(t.Roots)
 		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 		for _, root := range t.Roots {
 			p.stack = append(p.stack[:0], item{root, 0, false})

@@ -148,7 +148,7 @@ func TestSizeHintSameAsNodeStack(t *testing.T) {
 			for _, p := range []*printer{p, hooked} {
 				short := p.opt.Extra == nil
 				wantCount, wantSize, wantTexts := oldSizeHint(p, roots, short)
-				count, size, texts := p.sizeHint(roots)
+				count, size, texts, _, _ := p.sizeHint(roots)
 				assert.Equal(t, wantCount, count, "tree %d, MaxDepth %d, short %v: count", i, maxDepth, short)
 				assert.Equal(t, wantSize, size, "tree %d, MaxDepth %d, short %v: size", i, maxDepth, short)
 				assert.Equal(t, wantTexts, texts, "tree %d, MaxDepth %d, short %v: texts", i, maxDepth, short)
@@ -235,7 +235,7 @@ func TestPresizeHoldsTheText(t *testing.T) {
 		for _, opt := range []Options{{}, {IndentTabs: true}, {InlineState: true}} {
 			name := filepath.Base(f)
 			p := newPrinter(opt, nil)
-			_, size, _ := p.sizeHint(tree.Roots)
+			_, size, _, _, _ := p.sizeHint(tree.Roots)
 			out := AppendText(nil, tree, opt)
 			assert.LessOrEqual(t, len(out), size, "%s %+v: the text outgrows its estimate", name, opt)
 			assert.LessOrEqual(t, size, 2*len(out), "%s %+v: the estimate is over twice the text", name, opt)
@@ -344,7 +344,7 @@ func oldDrain(p *printer, visit func(n *axtree.Node, depth int) bool) {
 func oldText(t *axtree.Tree, opt Options) []byte {
 	p := newPrinter(opt, nil)
 	if t != nil {
-		hint, _, texts := p.sizeHint(t.Roots)
+		hint, _, texts, _, _ := p.sizeHint(t.Roots)
 		p.seen, p.seenMade = makeNodeSet(hint-texts, texts), true
 		for _, root := range t.Roots {
 			p.stack = append(p.stack[:0], item{root, 0, false})

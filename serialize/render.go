@@ -231,7 +231,7 @@ func (p *printer) walk(t *axtree.Tree) {
 		return
 	}
 	if !p.seenMade {
-		hint, size, texts := p.sizeHint(t.Roots)
+		hint, size, texts, lo, hi := p.sizeHint(t.Roots)
 		if p.w == nil {
 			if p.opt.Extra != nil {
 				size += p.hookBytes(t.Roots, hint)
@@ -242,10 +242,11 @@ func (p *printer) walk(t *axtree.Tree) {
 		}
 		if p.w == nil && p.opt.Extra == nil && !p.exact {
 			// AppendText: a bit an id, which text checks for a clash
-			p.seen = makeNodeBits(hint-texts, texts)
+			p.seen = makeNodeBits(hint-texts, 0)
 		} else {
-			p.seen = makeNodeSet(hint-texts, texts)
+			p.seen = makeNodeSet(hint-texts, 0)
 		}
+		p.seen.rest = makeRest(texts, lo, hi)
 		p.seenMade = true
 		if !p.opt.InlineState {
 			p.ids.bits = make([]uint64, hint/64+1) // a builder's ids are 1..nodes: addHeld's
@@ -263,8 +264,8 @@ func (p *printer) walk(t *axtree.Tree) {
 // indent unless it is Joined, or with no Extra hook, shortLink's bytes
 // for a link that prints in its short form and rowBytes' for a row that
 // prints as a line of cells (an Extra hook's attributes are hookBytes').
-func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
-	a := sizeAcc{short: p.opt.Extra == nil}
+func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int, lo, hi uintptr) {
+	a := sizeAcc{short: p.opt.Extra == nil, lo: ^uintptr(0)}
 	a.list(roots, 0, p.opt.MaxDepth)
 	size = a.size
 	if p.opt.IndentTabs {
@@ -272,7 +273,7 @@ func (p *printer) sizeHint(roots []*axtree.Node) (count, size, texts int) {
 	} else {
 		size += 2 * a.levels
 	}
-	return a.count, size, a.texts
+	return a.count, size, a.texts, a.lo, a.hi
 }
 
 // sizeBound bounds the nodes sizeHint counts.
@@ -283,6 +284,7 @@ const sizeBound = 1 << 16
 // rows may print (no Extra hook, whose attributes would keep them out).
 type sizeAcc struct {
 	count, size, texts, levels int
+	lo, hi                     uintptr // the lowest and highest address of a text (lo > hi: none)
 	short                      bool
 }
 
@@ -315,6 +317,8 @@ func (a *sizeAcc) list(kids []*axtree.Node, depth, maxDepth int) {
 		}
 		if n.ID <= 0 {
 			texts++
+			u := uintptr(unsafe.Pointer(n))
+			a.lo, a.hi = min(a.lo, u), max(a.hi, u)
 		} else if n.Detail == nil && !n.Focusable && partRole(n.Role) { // unprintedID
 			size -= 9 // a cell's, a row's, a heading's id
 		}
@@ -354,6 +358,8 @@ func (a *sizeAcc) row(n *axtree.Node) bool {
 			a.count++
 			if c.ID <= 0 {
 				a.texts++
+				u := uintptr(unsafe.Pointer(c))
+				a.lo, a.hi = min(a.lo, u), max(a.hi, u)
 			}
 		}
 	}
@@ -539,6 +545,11 @@ func (p *printer) drain(list []*axtree.Node) {
 			isNew = p.seen.addBit(n)
 		} else {
 			isNew = p.seen.addNew(n)
+		}
+		if !isNew && n.ID <= 0 {
+			// a text: add would ask the bits of the texts' range, after
+			// two calls (nodeSet.add: an id of 0 has no slot or bit)
+			isNew = p.seen.rest.addBit(n)
 		}
 		if !isNew && !p.seen.add(n) {
 			p.open = false
