@@ -83,21 +83,57 @@ var specialBMP = func() (t [1 << 16 / 64]uint64) {
 // "…" is appended. Escapes do not count toward the limit. It returns the
 // extended slice and whether anything was written.
 func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
-	if limit >= len(s) {
-		// s has no more runes than bytes: the limit cannot cut it, and
-		// without one the fast path takes each run whole
-		limit = 0
+	if limit != 0 && limit < len(s) {
+		return appendCleanFrom(dst, s, limit, mode, 0) // the limit may cut s
 	}
-	i := 0
-	if limit == 0 {
-		i = plainRun(s, &plainTab[mode], escWord[mode])
-		if i == len(s) {
-			return append(dst, s...) // most names: nothing to clean, nothing to escape
+	// s has no more runes than bytes: the limit cannot cut it, and the
+	// fast path takes each run whole. Its first run is found here, when s
+	// starts and ends with a plain byte: printable ASCII that mode leaves
+	// unescaped, with single spaces between, eight bytes a step (as
+	// plainWords, inline) and then byte by byte, without the fast path's
+	// bookkeeping and without a call before the copy of a clean s (most
+	// names: nothing to clean, cut or escape)
+	plain := &plainTab[mode]
+	if len(s) == 0 {
+		return dst
+	}
+	if !plain[s[0]] || !plain[s[len(s)-1]] {
+		return appendCleanFrom(dst, s, 0, mode, 0)
+	}
+	j := 1
+	if len(s) >= 9 {
+		esc := escWord[mode]
+		for ; j+8 <= len(s); j += 8 { // plainWords
+			bad, sp := wordBad(word.Load8(s[j:j+8]), esc)
+			if bad != 0 {
+				break
+			}
+			j -= int(sp >> 63) // a space last: take seven
 		}
-		// the fast path's first run, as the loop would take it (without
-		// a limit nothing is cut, and n only needs to be nonzero)
-		dst = append(dst, s[:i]...)
 	}
+	for j < len(s) {
+		if plain[s[j]] {
+			j++
+		} else if s[j] == ' ' && plain[s[j+1]] { // s[j+1] exists: s ends with a plain byte
+			j += 2
+		} else {
+			break
+		}
+	}
+	if j == len(s) {
+		return append(dst, s...) // nothing to clean, nothing to escape
+	}
+	// the fast path's first run, as the loop would take it (without a
+	// limit nothing is cut, and n only needs to be nonzero)
+	return appendCleanFrom(append(dst, s[:j]...), s, 0, mode, j)
+}
+
+// appendCleanFrom is appendClean past s[:i], the first run of s, already
+// appended to dst (i is 0 when limit is not, or when s does not start
+// and end with a plain byte); limit is 0 when it cannot cut s.
+//
+//go:noinline
+func appendCleanFrom(dst []byte, s string, limit int, mode escMode, i int) []byte {
 	start := len(dst)
 	n := i          // runes emitted so far
 	cut := -1       // len(dst) once limit-1 runes were emitted
@@ -188,35 +224,6 @@ func appendClean(dst []byte, s string, limit int, mode escMode) []byte {
 	return dst
 }
 
-// plainRun returns how far appendClean's fast path (without a limit)
-// takes s in its first run when s starts and ends with a plain byte:
-// printable ASCII that mode leaves unescaped, with single spaces between;
-// len(s) when that is all of s, which then has nothing to clean, cut or
-// escape. It returns 0, having read no further, when s is empty or its
-// first or last byte is not plain. The run is checked eight bytes a step
-// (plainWords) and then byte by byte, as the fast path checks it, but
-// without its limit's and pending space's bookkeeping. plain and esc are
-// mode's plainTab and escWord.
-func plainRun(s string, plain *[256]bool, esc uint64) int {
-	if len(s) == 0 || !plain[s[0]] || !plain[s[len(s)-1]] {
-		return 0
-	}
-	j := 1
-	if len(s) >= 9 {
-		j = plainWords(s, 1, len(s), esc)
-	}
-	for j < len(s) {
-		if plain[s[j]] {
-			j++
-		} else if s[j] == ' ' && plain[s[j+1]] { // s[j+1] exists: s ends with a plain byte
-			j += 2
-		} else {
-			break
-		}
-	}
-	return j
-}
-
 // truncate cuts dst back to cut, drops a trailing space written after start
 // and adds "…".
 func truncate(dst []byte, start, cut int) []byte {
@@ -252,25 +259,32 @@ var escWord = [5]uint64{escPlain: '[' * word.Lo8, escQuoted: '"' * word.Lo8, esc
 // own so that its loop keeps its words in registers.
 func plainWords(s string, j, end int, esc uint64) int {
 	for ; j+8 <= end; j += 8 {
-		x := word.Load8(s[j : j+8])
-		// a byte with the high bit, 0x7f (adding 1 sets its high bit),
-		// or below 0x20 (subtracting 0x20 borrows into its high bit)
-		odd := x | (x + word.Lo8) | ((x - 0x20*word.Lo8) &^ x)
-		// '[' or '\\' (x+1 with bit 0 cleared is '\\'), or esc's byte:
-		// a zero byte after the xor
-		v1, v2 := (x+word.Lo8)&^word.Lo8^('\\'*word.Lo8), x^esc
-		odd |= (v1-word.Lo8)&^v1 | (v2-word.Lo8)&^v2
-		// the spaces: the high bit of each zero byte, and of a '!' (0x01)
-		// just above a space (the borrow), which only ends the step
-		// early (a pair of "spaces", or a "space" last: take seven)
-		v := x ^ (' ' * word.Lo8)
-		sp := (v - word.Lo8) &^ v & word.Hi8
-		if odd&word.Hi8 != 0 || sp&(sp>>8) != 0 {
+		bad, sp := wordBad(word.Load8(s[j:j+8]), esc)
+		if bad != 0 {
 			return j
 		}
 		j -= int(sp >> 63) // a space last: take seven
 	}
 	return j
+}
+
+// wordBad is plainWords' test of the eight bytes x: bad is nonzero when
+// a byte is not plain (esc is mode's escWord) or two spaces are side by
+// side (or, a false alarm that only ends a run early, a '!' right after a
+// space); sp has the high bit of each space (and of such a '!').
+func wordBad(x, esc uint64) (bad, sp uint64) {
+	// a byte with the high bit, 0x7f (adding 1 sets its high bit),
+	// or below 0x20 (subtracting 0x20 borrows into its high bit)
+	odd := x | (x + word.Lo8) | ((x - 0x20*word.Lo8) &^ x)
+	// '[' or '\\' (x+1 with bit 0 cleared is '\\'), or esc's byte:
+	// a zero byte after the xor
+	v1, v2 := (x+word.Lo8)&^word.Lo8^('\\'*word.Lo8), x^esc
+	odd |= (v1-word.Lo8)&^v1 | (v2-word.Lo8)&^v2
+	// the spaces: the high bit of each zero byte, and of a '!' (0x01)
+	// just above a space (the borrow)
+	v := x ^ (' ' * word.Lo8)
+	sp = (v - word.Lo8) &^ v & word.Hi8
+	return odd&word.Hi8 | sp&(sp>>8), sp
 }
 
 const hexDigits = "0123456789abcdef"
