@@ -7,6 +7,12 @@
 # The counts repeat to about 1% (0.2% on the small pages) but drift with
 # the machine's load: compare two commits measured back to back.
 # Set INSTRDRV to a driver built elsewhere to measure another checkout.
+# INSTR_SIM=1 adds callgrind's simulated first-level instruction-cache
+# misses and mispredicted conditional branches per render and per parse
+#   ... render-I1-misses parse-I1-misses render-mispredicts parse-mispredicts
+# (one ((5) - (1)) / 4 count each, about 3x slower): on the small pages
+# these, not instructions, are most of the gap between the CPU ratio and
+# the instruction ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "bench/instr.sh: valgrind not found (apt-get install -y valgrind)" >&2; exit 1; }
@@ -32,6 +38,18 @@ count() { # mode file reps
 per() { # mode file: one ((5)-(1))/4 count
   local a b; a=$(count "$1" "$2" 5); b=$(count "$1" "$2" 1); echo $(((a - b) / 4))
 }
+sim() { # mode file reps: "I1-misses mispredicts"
+  GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind \
+    --cache-sim=yes --branch-sim=yes --toggle-collect=main.work \
+    --callgrind-out-file=/dev/null "$drv" "$1" "$2" "$3" 2>&1 |
+    awk '/I1 +misses:/ { gsub(",", "", $4); i = $4 }
+         /Mispredicts:/ { gsub(",", "", $3); m = $3 }
+         END { print i + 0, m + 0 }'
+}
+simper() { # mode file: "I1-misses mispredicts" per op, ((5)-(1))/4
+  local a b; a=($(sim "$1" "$2" 5)); b=($(sim "$1" "$2" 1))
+  echo $(((a[0] - b[0]) / 4)) $(((a[1] - b[1]) / 4))
+}
 med3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 pages=("$@")
 if [ ${#pages[@]} -eq 0 ]; then
@@ -43,5 +61,11 @@ for p in "${pages[@]}"; do
   f=$(page_file "$p")
   r=$(med3 "$(per render "$f")" "$(per render "$f")" "$(per render "$f")")
   q=$(med3 "$(per parse "$f")" "$(per parse "$f")" "$(per parse "$f")")
-  awk -v p="$p" -v r="$r" -v q="$q" 'BEGIN { printf "%s %d %d %.3f\n", p, r, q, r / q }'
+  if [ "${INSTR_SIM:-}" = 1 ]; then
+    rs=($(simper render "$f")); qs=($(simper parse "$f"))
+    awk -v p="$p" -v r="$r" -v q="$q" -v ri="${rs[0]}" -v qi="${qs[0]}" -v rm="${rs[1]}" -v qm="${qs[1]}" \
+      'BEGIN { printf "%s %d %d %.3f %d %d %d %d\n", p, r, q, r / q, ri, qi, rm, qm }'
+  else
+    awk -v p="$p" -v r="$r" -v q="$q" 'BEGIN { printf "%s %d %d %.3f\n", p, r, q, r / q }'
+  fi
 done
