@@ -11,7 +11,6 @@
 package accname
 
 import (
-	"sync"
 	"unsafe"
 
 	"golang.org/x/net/html"
@@ -106,10 +105,6 @@ type Computer struct {
 	// the memo was made), namedAt its index, for Index.
 	named   *html.Node
 	namedAt int32
-
-	// box is the memoPool entry New took memo from, or an empty one,
-	// which Forget gives back holding memo.
-	box *memoBox
 }
 
 // slot is the memo of one indexed element, 16 bytes: the name is held as
@@ -277,50 +272,6 @@ func slotHitOf(n *html.Node) int {
 	return int(uint64(uintptr(unsafe.Pointer(n))) * 0x9E3779B97F4A7C15 >> (64 - slotHitBits))
 }
 
-// memoPool holds memos that Forget dropped (cleared), for New: a render
-// makes one for every element of its document and drops it once its tree
-// is built (16 bytes an element: orders-grid's 21 KB, a tenth of what the
-// render allocates beyond the parse), so the next render reuses it.
-var memoPool sync.Pool // of *memoBox
-
-// memoBox is an entry of memoPool: a memo, all of whose slots (to its
-// capacity) are zero.
-type memoBox struct{ memo []slot }
-
-// maxPooledMemo is the most slots a memo kept in memoPool has (2 MB).
-const maxPooledMemo = 1 << 17
-
-// newMemo returns a memo of n zero slots for c, from memoPool when it
-// holds one large enough.
-func (c *Computer) newMemo(n int) []slot {
-	if b, _ := memoPool.Get().(*memoBox); b != nil {
-		c.box = b
-		if cap(b.memo) >= n {
-			m := b.memo[:n]
-			b.memo = nil
-			return m
-		}
-	}
-	return make([]slot, n)
-}
-
-// poolMemo gives c's memo back to memoPool, cleared.
-func (c *Computer) poolMemo() {
-	m := c.memo
-	if m == nil || cap(m) > maxPooledMemo {
-		return
-	}
-	b := c.box
-	if b == nil {
-		b = new(memoBox)
-	}
-	c.box = nil
-	m = m[:cap(m)]
-	clear(m) // names and marks: a later Computer's zero slots
-	b.memo = m
-	memoPool.Put(b)
-}
-
 // allocMemo makes the per-element memo and visited marks for the
 // document's elements.
 func (c *Computer) allocMemo() {
@@ -337,7 +288,6 @@ func (c *Computer) allocMemo() {
 // which are few, and the memos are some 80 bytes an element, more than
 // half of what the tree's own nodes take on a widget page.
 func (c *Computer) Forget() {
-	c.poolMemo()
 	c.memo, c.descIdx = nil, nil
 	c.slotHits = nil // its entries point into memo
 	c.named = nil
@@ -389,8 +339,7 @@ func New(d *dom.Doc, s *style.Sheet) *Computer {
 	if s == nil {
 		s = style.New(d)
 	}
-	c := &Computer{doc: d, style: s}
-	c.memo = c.newMemo(d.Len())
+	c := &Computer{doc: d, style: s, memo: make([]slot, d.Len())}
 	c.hasTransform = anyTextTransform(d.Elements)
 	return c
 }
