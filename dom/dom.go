@@ -37,6 +37,9 @@ type Doc struct {
 	// have entries: one test of a byte in the Doc keeps Scope and Parent
 	// small enough to inline at every call (and their callers too).
 	scoped, flat bool
+	// iframes says that the walk met an HTML iframe element: only then
+	// does New look for srcdoc documents among the elements.
+	iframes bool
 	// again holds the index of a document of more than shortMax elements
 	// not in a slab (wide), or the element and id indexes made again
 	// after Forget dropped them (keep.go), by the first question that
@@ -130,6 +133,9 @@ func newDocAt(root *html.Node, s *slab, depth, elems int) *Doc {
 	d.ids.build(d, d.walk(root))
 	d.resolveShadows()
 	d.resolveOwns()
+	if !d.iframes {
+		return d // no srcdoc to parse
+	}
 	for _, n := range d.Elements {
 		if !IsHTML(n, "iframe") {
 			continue
@@ -212,7 +218,10 @@ func countElements(root *html.Node) int {
 func (d *Doc) walk(root *html.Node) (withID []int32) {
 	var sc *html.Node
 	for x := root; ; {
-		childScope := d.visit(x, sc, &withID)
+		childScope := sc
+		if x.Type == html.ElementNode { // the call only for elements: about half the nodes are text
+			childScope = d.visit(x, sc, &withID)
+		}
 		if x.FirstChild != nil {
 			sc = childScope
 			x = x.FirstChild
@@ -269,13 +278,11 @@ func exact[V any](m nodeMap[V]) nodeMap[V] {
 	return c
 }
 
-// visit records node n, in the tree of shadow root sc (nil: the
+// visit records element n, in the tree of shadow root sc (nil: the
 // document), notes in d.hiding when n has an attribute named aria-hidden
-// or inert, and returns the tree its children are in.
+// or inert, and in d.iframes when n is an HTML iframe, and returns the
+// tree its children are in.
 func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
-	if n.Type != html.ElementNode {
-		return sc
-	}
 	childScope = sc
 	if p := d.slab.pos(n); p >= 0 {
 		d.slab.elem[p] = int32(len(d.Elements))
@@ -307,7 +314,14 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 		r := d.more()
 		r.owners = append(r.owners, n)
 	}
-	if IsShadowRoot(n) {
+	if n.Namespace != "" {
+		return childScope // no shadow root, base or iframe
+	}
+	switch n.Data {
+	case "template":
+		if !shadowTemplate(n) {
+			return childScope
+		}
 		r := d.more()
 		if r.shadow == nil {
 			r.shadow = make(map[*html.Node]*html.Node)
@@ -316,11 +330,14 @@ func (d *Doc) visit(n, sc *html.Node, withID *[]int32) (childScope *html.Node) {
 			r.shadow[n.Parent] = n
 		}
 		childScope = n
-	}
-	if n.Data == "base" && n.Namespace == "" && d.baseURL == "" {
-		if h, ok := Attr(n, "href"); ok {
-			d.baseURL = strings.TrimSpace(h)
+	case "base":
+		if d.baseURL == "" {
+			if h, ok := Attr(n, "href"); ok {
+				d.baseURL = strings.TrimSpace(h)
+			}
 		}
+	case "iframe":
+		d.iframes = true
 	}
 	return childScope
 }
