@@ -62,10 +62,31 @@ func (m *nodeMap[V]) set(k *html.Node, v V) {
 }
 
 // sort orders entries appended out of order (each key once) for find.
+// A table of a few dozen entries (a page's shadow trees: scope and parent
+// are sorted once per document) is sorted by insertion, in place, without
+// the calls of a comparison function: its entries come mostly in order
+// (scope's in document order, parent's host by host).
 func (m nodeMap[V]) sort() {
-	if !slices.IsSortedFunc(m, byAddr[V]) {
-		slices.SortFunc(m, byAddr[V])
+	if len(m) > insertionMax {
+		if !slices.IsSortedFunc(m, byAddr[V]) {
+			slices.SortFunc(m, byAddr[V])
+		}
+		return
+	}
+	for i := 1; i < len(m); i++ {
+		a := addr(m[i].k)
+		if addr(m[i-1].k) < a {
+			continue // in place already
+		}
+		e, j := m[i], i
+		for ; j > 0 && addr(m[j-1].k) > a; j-- {
+			m[j] = m[j-1]
+		}
+		m[j] = e
 	}
 }
+
+// insertionMax is the most entries nodeMap.sort sorts by insertion.
+const insertionMax = 48
 
 func byAddr[V any](a, b nodeEntry[V]) int { return cmp.Compare(addr(a.k), addr(b.k)) }

@@ -243,3 +243,35 @@ func TestFramesSameAsMap(t *testing.T) {
 	require.True(t, slices.IsSortedFunc(d.rare.frames, byAddr[*Doc]))
 	require.Nil(t, (&Doc{}).Frame(nodes[0]))
 }
+
+// TestSortSameAsSortFunc checks nodeMap.sort, by insertion up to
+// insertionMax entries, against slices.SortFunc by address on random
+// orders (shuffled, sorted, reversed, nearly sorted) of 0 to 100 entries,
+// each value kept beside its key.
+func TestSortSameAsSortFunc(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 4))
+	nodes := make([]html.Node, 100)
+	for n := 0; n <= len(nodes); n++ {
+		for kind := range 4 {
+			m := make(nodeMap[int], n)
+			for i := range m {
+				m[i] = nodeEntry[int]{&nodes[i], i}
+			}
+			switch kind {
+			case 0:
+				rng.Shuffle(n, func(i, j int) { m[i], m[j] = m[j], m[i] })
+			case 2:
+				slices.Reverse(m)
+			case 3:
+				for range n / 4 {
+					i, j := rng.IntN(n), rng.IntN(n)
+					m[i], m[j] = m[j], m[i]
+				}
+			}
+			want := slices.Clone(m)
+			slices.SortFunc(want, byAddr[int])
+			m.sort()
+			require.Equal(t, want, m, "%d entries, kind %d", n, kind)
+		}
+	}
+}
