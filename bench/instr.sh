@@ -10,9 +10,13 @@
 # INSTR_SIM=1 adds callgrind's simulated first-level instruction-cache
 # misses and mispredicted conditional branches per render and per parse
 #   ... render-I1-misses parse-I1-misses render-mispredicts parse-mispredicts
-# (one ((5) - (1)) / 4 count each, about 3x slower): on the small pages
-# these, not instructions, are most of the gap between the CPU ratio and
-# the instruction ratio.
+# (one ((5) - (1)) / 4 count each, about 3x slower). On the small pages
+# the render misses I1 and mispredicts far more often per instruction
+# than the parse (job-form 10.3 K / 1.5 K misses, 14.7 K / 6.6 K
+# mispredicts), which fits the CPU ratio running above the instruction
+# ratio there; but these are a simulated cache and predictor: a warm-up
+# pass that halved orders-grid's simulated I1 misses for 2% more
+# instructions did not move its CPU ratio (measured A/B). Judge by CPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "bench/instr.sh: valgrind not found (apt-get install -y valgrind)" >&2; exit 1; }
