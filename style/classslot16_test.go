@@ -23,18 +23,11 @@ var classListCases = map[string]string{
 		`<p class="abcd">11</p><p class="abce">12</p><p class="abcdefgh">13</p><p class="abcdefgi">14</p>`,
 }
 
-// classListOracle is what classOf finds for list, found afresh (the loop
-// of classOf without its cache).
+// classListOracle is what classOf finds for list, found afresh (its
+// fill, without the cache).
 func classListOracle(list string, r *scopeRules) classList {
-	x := classList{list: list}
-	byClass := r != nil && len(r.byClass) > 0
-	for tok, rest := nextClass(list); tok != ""; tok, rest = nextClass(rest) {
-		h := keyHash(0, tok)
-		x.own.addHash(keyKindClass, h)
-		if byClass && r.classKeys.mayHash(h) {
-			x.cands = append(x.cands, r.byClass[tok]...)
-		}
-	}
+	var x classList
+	x.fill(list, r)
 	return x
 }
 

@@ -270,6 +270,13 @@ func (s *scratch) classOf(list string, r *scopeRules) *classList {
 	if x.list == list {
 		return x
 	}
+	x.fill(list, r)
+	return x
+}
+
+// fill makes x the facts of list under r: its classes' filter bits and
+// the rules r keys by those classes, reusing x's candidate slice.
+func (x *classList) fill(list string, r *scopeRules) {
 	x.list, x.own, x.cands = list, ancFilter{}, x.cands[:0]
 	byClass := r != nil && len(r.byClass) > 0
 	for tok, rest := nextClass(list); tok != ""; tok, rest = nextClass(rest) {
@@ -279,5 +286,4 @@ func (s *scratch) classOf(list string, r *scopeRules) *classList {
 			x.cands = append(x.cands, r.byClass[tok]...)
 		}
 	}
-	return x
 }
