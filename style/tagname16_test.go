@@ -27,27 +27,14 @@ var tagNameCases = map[string]string{
 // and every element of the page.
 func TestTagCompareSameAsBytes(t *testing.T) {
 	pairs := 0
-	for name, src := range shared.ReadPages(t, tagNameCases, filepath.Join("..", "corpus", "pages")) {
-		root, err := html.Parse(strings.NewReader(string(src)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := dom.New(root)
-		s := New(d)
-		if s.rules == nil {
-			continue
-		}
+	eachSimpleSel(t, func(name string, d *dom.Doc, all []*simpleSel) {
 		var xs, copies []*simpleSel
-		seen := map[*simpleSel]bool{}
-		for i := range s.rules.sels {
-			for _, c := range s.rules.sels[i].comps {
-				if x, ok := c.(*simpleSel); ok && x.tag != "" && !seen[x] && len(xs) < 400 {
-					seen[x] = true
-					xs = append(xs, x)
-					y := *x
-					y.tag = strings.Clone(x.tag)
-					copies = append(copies, &y)
-				}
+		for _, x := range all {
+			if x.tag != "" {
+				xs = append(xs, x)
+				y := *x
+				y.tag = strings.Clone(x.tag)
+				copies = append(copies, &y)
 			}
 		}
 		for _, e := range d.Elements {
@@ -58,7 +45,7 @@ func TestTagCompareSameAsBytes(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	t.Logf("%d compound-element pairs", pairs)
 }
 
@@ -68,6 +55,26 @@ func TestTagCompareSameAsBytes(t *testing.T) {
 // 400 a page) on every element, asked twice in a scattered order (so that
 // answers are read back from the memo and slots are refilled).
 func TestSimpleMatchMemoSameAsMatch(t *testing.T) {
+	eachSimpleSel(t, func(name string, d *dom.Doc, xs []*simpleSel) {
+		var m matcher
+		for pass := 0; pass < 2; pass++ {
+			for k, e := range d.Elements {
+				for j := range xs {
+					x := xs[(j*7+k+pass)%len(xs)]
+					if got, want := m.simpleMatch(x, e), x.Match(e); got != want {
+						t.Fatalf("%s: %q on <%s>: memo %v, Match %v", name, x.text, e.Data, got, want)
+					}
+				}
+			}
+		}
+	})
+}
+
+// eachSimpleSel calls fn with every page of tagNameCases and the corpus,
+// indexed, and the distinct simple compounds of its sheets (the first
+// 400), for pages with rules.
+func eachSimpleSel(t *testing.T, fn func(name string, d *dom.Doc, xs []*simpleSel)) {
+	t.Helper()
 	for name, src := range shared.ReadPages(t, tagNameCases, filepath.Join("..", "corpus", "pages")) {
 		root, err := html.Parse(strings.NewReader(string(src)))
 		if err != nil {
@@ -88,16 +95,6 @@ func TestSimpleMatchMemoSameAsMatch(t *testing.T) {
 				}
 			}
 		}
-		var m matcher
-		for pass := 0; pass < 2; pass++ {
-			for k, e := range d.Elements {
-				for j := range xs {
-					x := xs[(j*7+k+pass)%len(xs)]
-					if got, want := m.simpleMatch(x, e), x.Match(e); got != want {
-						t.Fatalf("%s: %q on <%s>: memo %v, Match %v", name, x.text, e.Data, got, want)
-					}
-				}
-			}
-		}
+		fn(name, d, xs)
 	}
 }
